@@ -1,0 +1,120 @@
+"""Model configuration: the hyper-parameters of paper §3 and Table 3, as one dataclass.
+
+Every field defaults to the paper's Transformer-base choice. Fields that depart from the paper
+(pre-norm, GELU, learned positions, untied embeddings) exist for modern users and for Table 3's
+rows; their defaults are the paper's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal
+
+
+@dataclass
+class TransformerConfig:
+    """Hyper-parameters of the encoder-decoder Transformer (paper §3, Table 3).
+
+    Table 3 rows by field: (A) ``n_heads`` with ``d_k = d_v = d_model / n_heads`` (the default
+    when ``d_k``/``d_v`` are None); (B) ``d_k`` alone; (C) ``n_encoder_layers``/``n_decoder_layers``,
+    ``d_model``, ``d_ff``; (D) ``dropout`` (ε_ls is the loss's ``epsilon``, see
+    ``aiayn.training.TrainConfig``); (E) ``positional="learned"``.
+
+    Departures from the paper, each off by default:
+      * ``norm_first``: pre-norm ``x + Sublayer(LayerNorm(x))`` plus a final LayerNorm per stack,
+        instead of the paper's post-norm ``LayerNorm(x + Sublayer(x))``. Trains more easily deep.
+      * ``activation="gelu"`` instead of the paper's ReLU in the feed-forward network.
+      * ``share_embeddings=False``: separate source and target embedding matrices (needed when
+        the vocabularies differ); ``tie_output=False``: a pre-softmax matrix of its own.
+      * ``attention_dropout``/``activation_dropout``: dropout the paper does not use (0.0).
+    """
+
+    src_vocab_size: int = 37000
+    tgt_vocab_size: int | None = None  # None: the same (joint) vocabulary as the source
+    d_model: int = 512
+    n_heads: int = 8
+    d_k: int | None = None  # None: d_model / n_heads
+    d_v: int | None = None  # None: d_model / n_heads
+    d_ff: int = 2048
+    n_encoder_layers: int = 6
+    n_decoder_layers: int = 6
+    dropout: float = 0.1  # P_drop: residual and (embedding + positional encoding)
+    attention_dropout: float = 0.0
+    activation_dropout: float = 0.0
+    activation: Literal["relu", "gelu"] = "relu"
+    positional: Literal["sinusoidal", "learned"] = "sinusoidal"
+    max_positions: int = 1024  # learned: hard limit; sinusoidal: precomputed, extends on demand
+    norm_first: bool = False
+    layer_norm_eps: float = 1e-6
+    share_embeddings: bool = True  # source embedding = target embedding (one joint vocabulary)
+    tie_output: bool = True  # target embedding = pre-softmax linear layer
+    scale_embeddings: bool = True  # multiply embeddings by sqrt(d_model) (§3.4)
+    pad_id: int = 0
+    bos_id: int = 1
+    eos_id: int = 2
+
+    def __post_init__(self) -> None:
+        if self.tgt_vocab_size is None:
+            self.tgt_vocab_size = self.src_vocab_size
+        if self.d_k is None or self.d_v is None:
+            if self.d_model % self.n_heads:
+                raise ValueError(
+                    f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}; "
+                    "set d_k and d_v explicitly"
+                )
+            self.d_k = self.d_k or self.d_model // self.n_heads
+            self.d_v = self.d_v or self.d_model // self.n_heads
+        if self.share_embeddings and self.src_vocab_size != self.tgt_vocab_size:
+            raise ValueError("share_embeddings=True needs src_vocab_size == tgt_vocab_size")
+        if self.activation not in ("relu", "gelu"):
+            raise ValueError(f"activation must be 'relu' or 'gelu', not {self.activation!r}")
+        if self.positional not in ("sinusoidal", "learned"):
+            raise ValueError(f"positional must be 'sinusoidal' or 'learned', not {self.positional!r}")
+        for name in ("pad_id", "bos_id", "eos_id"):
+            if not 0 <= getattr(self, name) < min(self.src_vocab_size, self.tgt_vocab_size):
+                raise ValueError(f"{name}={getattr(self, name)} is outside the vocabulary")
+
+    # Presets -----------------------------------------------------------------------------
+    @classmethod
+    def base(cls, **overrides: Any) -> TransformerConfig:
+        """Table 3, row 'base': N=6, d_model=512, d_ff=2048, h=8, P_drop=0.1 (65M parameters)."""
+        return cls.from_dict(overrides)
+
+    @classmethod
+    def big(cls, **overrides: Any) -> TransformerConfig:
+        """Table 3, row 'big': N=6, d_model=1024, d_ff=4096, h=16, P_drop=0.3 (213M parameters)."""
+        return cls.from_dict({"d_model": 1024, "d_ff": 4096, "n_heads": 16, "dropout": 0.3, **overrides})
+
+    @classmethod
+    def tiny(cls, **overrides: Any) -> TransformerConfig:
+        """CPU-sized: d_model=256, 4 heads, d_ff=1024, 3 + 3 layers; everything else the paper's."""
+        return cls.from_dict(
+            {"d_model": 256, "n_heads": 4, "d_ff": 1024, "n_encoder_layers": 3, "n_decoder_layers": 3,
+             **overrides}
+        )
+
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> TransformerConfig:
+        """One of ``tiny``, ``base``, ``big`` by name."""
+        if name not in PRESETS:
+            raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
+        return getattr(cls, name)(**overrides)
+
+    # Serialisation ------------------------------------------------------------------------
+    @classmethod
+    def from_dict(cls, values: dict[str, Any]) -> TransformerConfig:
+        """Build from a mapping; an unknown key is an error that lists the known ones."""
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise ValueError(
+                f"unknown model config key(s): {', '.join(unknown)}; known keys: {', '.join(sorted(known))}"
+            )
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+PRESETS = ("tiny", "base", "big")

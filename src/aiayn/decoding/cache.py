@@ -1,0 +1,68 @@
+"""Decoder state for incremental decoding: a key/value cache per layer (paper §3.2.3's decoder,
+one token at a time) and the encoder-decoder keys/values, computed once per source.
+
+Legend: N rows (sentences x beams), H heads, L cache capacity, S source length, D head width.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+from torch import Tensor
+
+
+class KVCache:
+    """Self-attention keys and values of the positions decoded so far, preallocated to capacity L."""
+
+    def __init__(self, n_rows: int, n_heads: int, capacity: int, d_k: int, d_v: int, like: Tensor):
+        self.k = like.new_zeros(n_rows, n_heads, capacity, d_k)
+        self.v = like.new_zeros(n_rows, n_heads, capacity, d_v)
+
+    @property
+    def capacity(self) -> int:
+        return self.k.size(2)
+
+    def update(self, pos: int, k: Tensor, v: Tensor) -> tuple[Tensor, Tensor]:
+        """Writes (N, H, T, D) at positions pos..pos+T-1; returns keys and values of 0..pos+T-1."""
+        end = pos + k.size(2)
+        if end > self.capacity:
+            raise ValueError(f"KV cache holds {self.capacity} positions; position {end - 1} does not fit")
+        self.k[:, :, pos:end] = k
+        self.v[:, :, pos:end] = v
+        return self.k[:, :, :end], self.v[:, :, :end]
+
+    def reorder(self, index: Tensor, length: int) -> None:
+        """Keeps rows ``index`` (beam reordering or dropping finished sentences); copies only
+        the ``length`` positions written so far."""
+        if index.numel() == self.k.size(0):
+            self.k[:, :, :length] = self.k[index, :, :length]
+            self.v[:, :, :length] = self.v[index, :, :length]
+        else:
+            self.k, self.v = self.k[index], self.v[index]
+
+
+@dataclass
+class DecoderState:
+    """Everything a decoding step needs besides the new tokens."""
+
+    self_kv: list[KVCache]  # one per decoder layer
+    cross_kv: list[tuple[Tensor, Tensor]]  # one (K, V) per decoder layer: (N, H, S, D)
+    src_mask: Tensor  # (N, 1, 1, S)
+    pos: int = 0  # positions already decoded
+
+    @property
+    def n_rows(self) -> int:
+        return self.src_mask.size(0)
+
+    def reorder(self, index: Tensor) -> None:
+        """Row i of the new state is row ``index[i]`` of the old one.
+
+        When the number of rows is unchanged (beams reordered within their sentence) the
+        encoder-side keys and values are identical across a sentence's beams and stay put.
+        """
+        for cache in self.self_kv:
+            cache.reorder(index, self.pos)
+        if index.numel() != self.n_rows:
+            self.cross_kv = [(k[index], v[index]) for k, v in self.cross_kv]
+            self.src_mask = self.src_mask[index]

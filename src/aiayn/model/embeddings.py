@@ -1,0 +1,64 @@
+"""Embeddings and positional encodings (paper §3.4 and §3.5).
+
+Our sinusoid layout is the paper's, interleaved: even feature 2i holds sin, odd feature 2i+1
+holds cos of the same frequency (fairseq and Marian use [sin | cos] halves instead).
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+from torch import Tensor, nn
+
+
+def sinusoidal_positions(n_positions: int, d_model: int) -> Tensor:
+    """§3.5: PE(pos, 2i) = sin(pos / 10000^(2i/d_model)), PE(pos, 2i+1) = cos(same angle)."""
+    pos = torch.arange(n_positions, dtype=torch.float64)[:, None]  # (P, 1)
+    two_i = torch.arange(0, d_model, 2, dtype=torch.float64)  # (d_model/2,)
+    angle = pos / torch.pow(10000.0, two_i / d_model)  # (P, d_model/2)
+    pe = torch.zeros(n_positions, d_model, dtype=torch.float64)
+    pe[:, 0::2] = torch.sin(angle)
+    pe[:, 1::2] = torch.cos(angle[:, : d_model // 2])
+    return pe.float()
+
+
+class TokenEmbedding(nn.Module):
+    """§3.4: learned embeddings of size d_model, multiplied by sqrt(d_model)."""
+
+    def __init__(self, vocab_size: int, d_model: int, scale: bool = True):
+        super().__init__()
+        self.weight = nn.Parameter(torch.empty(vocab_size, d_model))
+        # N(0, d_model^-0.5): after the sqrt(d_model) scale the embeddings have unit variance.
+        nn.init.normal_(self.weight, mean=0.0, std=d_model**-0.5)
+        self.scale = math.sqrt(d_model) if scale else 1.0
+
+    def forward(self, tokens: Tensor) -> Tensor:
+        return nn.functional.embedding(tokens, self.weight) * self.scale
+
+
+class PositionalEncoding(nn.Module):
+    """§3.5: adds fixed sinusoids (or, Table 3 row E, learned position vectors) to the embeddings."""
+
+    def __init__(self, d_model: int, max_positions: int, learned: bool = False):
+        super().__init__()
+        self.d_model, self.max_positions, self.learned = d_model, max_positions, learned
+        if learned:
+            self.table = nn.Parameter(torch.empty(max_positions, d_model))
+            nn.init.normal_(self.table, mean=0.0, std=d_model**-0.5)
+        else:
+            # Not saved in checkpoints: a pure function of the shape, extended on demand.
+            self.register_buffer("table", sinusoidal_positions(max_positions, d_model), persistent=False)
+
+    def forward(self, x: Tensor, start: int = 0) -> Tensor:
+        """x: (B, T, d_model), holding positions start .. start + T - 1."""
+        end = start + x.size(1)
+        if end > self.table.size(0):
+            if self.learned:
+                raise ValueError(
+                    f"position {end - 1} is past the {self.max_positions} learned positions; "
+                    "shorten the input or train with a larger max_positions"
+                )
+            # Sinusoids extend to any length (§3.5): grow the table instead of failing.
+            self.table = sinusoidal_positions(max(end, 2 * self.table.size(0)), self.d_model).to(x.device)
+        return x + self.table[start:end].to(x.dtype)

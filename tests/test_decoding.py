@@ -1,0 +1,160 @@
+"""Greedy and beam search (§6.1): a fake model with known answers, and the real model's invariants."""
+
+import math
+from types import SimpleNamespace
+
+import pytest
+import torch
+
+from aiayn import Transformer, TransformerConfig, beam_search, greedy_search, length_penalty
+
+PAD, BOS, EOS, A, B = 0, 1, 2, 3, 4
+
+# Hand-written next-token probabilities after each prefix (of target tokens, BOS excluded).
+TREE = {
+    (): {A: 0.6, B: 0.4},
+    (A,): {EOS: 0.1, A: 0.5, B: 0.4},
+    (B,): {EOS: 0.7, A: 0.15, B: 0.15},
+    (A, A): {EOS: 0.9, A: 0.05, B: 0.05},
+    (A, B): {EOS: 0.5, A: 0.25, B: 0.25},
+}
+# Complete hypotheses: "B" p = 0.4 * 0.7 = 0.28 (2 tokens with EOS); "A A" p = 0.6 * 0.5 * 0.9 = 0.27 (3 tokens);
+# "A B" p = 0.6 * 0.4 * 0.5 = 0.12; "A" p = 0.06.
+# α = 0: "B" wins (ln 0.28 = -1.273 > ln 0.27 = -1.309). α = 1: lp(2) = 7/6, lp(3) = 8/6, so
+# "A A" wins (-1.309 / 1.333 = -0.982 > -1.273 / 1.167 = -1.091). Greedy takes "A A".
+
+
+class FakeState:
+    def __init__(self, rows):
+        self.prefixes = [() for _ in range(rows)]
+        self.pos = 0
+
+    def reorder(self, index):
+        self.prefixes = [self.prefixes[i] for i in index.tolist()]
+
+
+class FakeModel:
+    """A decodable model (start_decoding / decode_step) whose probabilities come from TREE."""
+
+    config = SimpleNamespace(pad_id=PAD, bos_id=BOS, eos_id=EOS, max_positions=100)
+    vocab = 5
+
+    def start_decoding(self, src, beam_size=1, capacity=None):
+        return FakeState(src.size(0) * beam_size)
+
+    def decode_step(self, tokens, state):
+        rows = []
+        for i, tok in enumerate(tokens[:, -1].tolist()):
+            if tok != BOS:
+                state.prefixes[i] = state.prefixes[i] + (tok,)
+            probs = TREE.get(state.prefixes[i], {EOS: 1 / 3, A: 1 / 3, B: 1 / 3})
+            rows.append([math.log(probs[k]) if k in probs else float("-inf") for k in range(self.vocab)])
+        state.pos += 1
+        return torch.tensor(rows)[:, None, :]
+
+
+SRC = torch.tensor([[7, 7, 7]])
+
+
+def test_beam_finds_the_best_hypothesis_without_length_penalty():
+    (best, second), = beam_search(FakeModel(), SRC, beam_size=2, alpha=0.0, nbest=2)
+    assert best.tokens == [B] and best.score == pytest.approx(math.log(0.28))
+    assert second.tokens == [A, A] and second.score == pytest.approx(math.log(0.27))
+
+
+def test_beam_finds_the_best_hypothesis_with_length_penalty():
+    (best, second), = beam_search(FakeModel(), SRC, beam_size=2, alpha=1.0, nbest=2)
+    assert best.tokens == [A, A] and best.score == pytest.approx(math.log(0.27) / (8 / 6))
+    assert best.log_prob == pytest.approx(math.log(0.27))
+    assert best.token_log_probs == pytest.approx([math.log(0.6), math.log(0.5), math.log(0.9)])
+    assert second.tokens == [B] and second.score == pytest.approx(math.log(0.28) / (7 / 6))
+
+
+def test_greedy_takes_the_locally_best_path():
+    (hyp,) = greedy_search(FakeModel(), SRC)
+    assert hyp.tokens == [A, A] and hyp.score == pytest.approx(math.log(0.27))
+
+
+def test_length_limit_forces_eos():
+    # Source of length 1 with max_len = 0 * 1 + 2: at most two tokens, EOS included.
+    (hyp,) = greedy_search(FakeModel(), torch.tensor([[7]]), max_len_a=0, max_len_b=2)
+    assert hyp.tokens == [A] and hyp.score == pytest.approx(math.log(0.6 * 0.1))
+    (beam,), = beam_search(FakeModel(), torch.tensor([[7]]), beam_size=2, alpha=0.0, max_len_a=0, max_len_b=2)
+    assert beam.tokens == [B] and beam.score == pytest.approx(math.log(0.28))
+
+
+def test_length_penalty_formula():
+    assert length_penalty(1, 0.6) == pytest.approx(1.0)
+    assert length_penalty(10, 0.6) == pytest.approx((15 / 6) ** 0.6)
+    assert length_penalty(10, 0.0) == 1.0
+
+
+# The real model ----------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def model():
+    torch.manual_seed(0)
+    cfg = TransformerConfig.from_dict(dict(src_vocab_size=40, d_model=32, n_heads=4, d_ff=64, n_encoder_layers=2,
+                                           n_decoder_layers=2, dropout=0.0, max_positions=128))
+    model = Transformer(cfg).eval()
+    with torch.no_grad():  # sharpen the random model so hypotheses end at varied lengths
+        model.src_embed.weight.mul_(4.0)
+    return model
+
+
+@pytest.fixture(scope="module")
+def src():
+    g = torch.Generator().manual_seed(3)
+    rows = [torch.randint(3, 40, (n,), generator=g).tolist() + [2] for n in (3, 9, 5, 1, 12, 7)]
+    width = max(map(len, rows))
+    return torch.tensor([r + [0] * (width - len(r)) for r in rows])
+
+
+def test_beam_size_one_is_exactly_greedy(model, src):
+    greedy = greedy_search(model, src, max_len_b=10)
+    beam = beam_search(model, src, beam_size=1, alpha=0.6, max_len_b=10)
+    assert [h.tokens for h in greedy] == [b[0].tokens for b in beam]
+    for g, (b,) in zip(greedy, beam):
+        assert b.log_prob == pytest.approx(g.log_prob, abs=1e-4)
+
+
+@pytest.mark.parametrize("alpha", [0.0, 0.6])
+def test_reported_scores_equal_a_recomputation(model, src, alpha):
+    results = beam_search(model, src, beam_size=4, alpha=alpha, max_len_b=10, nbest=4)
+    for i, hyps in enumerate(results):
+        assert len(hyps) == 4 and [h.score for h in hyps] == sorted((h.score for h in hyps), reverse=True)
+        for h in hyps:
+            target = torch.tensor([h.tokens + [EOS]])
+            tgt_in = torch.tensor([[BOS] + h.tokens])
+            with torch.no_grad():
+                log_probs = model(src[i : i + 1], tgt_in).log_softmax(-1)
+            total = log_probs.gather(-1, target[..., None]).sum().item()
+            assert h.log_prob == pytest.approx(total, abs=1e-4)
+            assert h.score == pytest.approx(total / length_penalty(len(h.tokens) + 1, alpha), abs=1e-4)
+
+
+def test_batched_decoding_equals_one_sentence_at_a_time(model, src):
+    batched = beam_search(model, src, beam_size=3, max_len_b=10)
+    for i in range(src.size(0)):
+        row = src[i : i + 1]
+        row = row[:, : int((row != PAD).sum())]
+        (alone,) = beam_search(model, row, beam_size=3, max_len_b=10)
+        assert alone[0].tokens == batched[i][0].tokens
+        assert alone[0].score == pytest.approx(batched[i][0].score, abs=1e-4)
+
+
+def test_output_never_exceeds_source_length_plus_b(model, src):
+    src_len = (src != PAD).sum(1)
+    for b in (0, 2):
+        for hyp, n in zip(greedy_search(model, src, max_len_b=b), src_len.tolist()):
+            assert len(hyp.tokens) + 1 <= n + b
+        for (hyp,), n in zip(beam_search(model, src, max_len_b=b), src_len.tolist()):
+            assert len(hyp.tokens) + 1 <= n + b
+
+
+def test_decoding_leaves_the_model_in_training_mode_if_it_was(model, src):
+    model.train()
+    try:
+        greedy_search(model, src[:1], max_len_b=2)
+        assert model.training
+    finally:
+        model.eval()

@@ -1,0 +1,83 @@
+"""Positional encoding (§3.5), embedding scale (§3.4), schedule (§5.3), label smoothing (§5.4)."""
+
+import math
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+import aiayn
+from aiayn.model import PositionalEncoding, TokenEmbedding, sinusoidal_positions
+from aiayn.training import label_smoothed_cross_entropy, noam_lr
+
+
+@pytest.mark.parametrize("pos", [0, 1, 17, 511, 5000])
+def test_sinusoid_matches_the_formula(pos):
+    d_model = 16
+    table = sinusoidal_positions(pos + 1, d_model)
+    for i in range(d_model // 2):
+        angle = pos / 10000 ** (2 * i / d_model)
+        assert table[pos, 2 * i].item() == pytest.approx(math.sin(angle), abs=1e-6)
+        assert table[pos, 2 * i + 1].item() == pytest.approx(math.cos(angle), abs=1e-6)
+
+
+def test_sinusoids_extend_past_the_training_length():
+    pe = PositionalEncoding(d_model=8, max_positions=10)
+    x = torch.zeros(1, 4, 8)
+    out = pe(x, start=30)  # positions 30..33, beyond the 10 precomputed
+    torch.testing.assert_close(out[0], sinusoidal_positions(34, 8)[30:])
+
+
+def test_learned_positions_refuse_positions_they_never_learned():
+    pe = PositionalEncoding(d_model=8, max_positions=10, learned=True)
+    assert pe(torch.zeros(1, 10, 8)).shape == (1, 10, 8)
+    with pytest.raises(ValueError, match="learned positions"):
+        pe(torch.zeros(1, 11, 8))
+
+
+def test_embeddings_are_scaled_by_sqrt_d_model():
+    emb = TokenEmbedding(vocab_size=10, d_model=64)
+    torch.testing.assert_close(emb(torch.tensor([3])), emb.weight[3:4] * 8.0)
+
+
+def test_schedule_at_the_papers_landmarks():
+    # lrate = 512^-0.5 * min(step^-0.5, step * 4000^-1.5), computed by hand.
+    assert noam_lr(1, 512) == pytest.approx(512**-0.5 * 4000**-1.5)  # 1.7469e-07
+    assert noam_lr(1, 512) == pytest.approx(1.7469e-07, rel=1e-4)
+    assert noam_lr(4000, 512) == pytest.approx(6.9877e-04, rel=1e-4)  # the peak, at warmup
+    assert noam_lr(100000, 512) == pytest.approx(1.3975e-04, rel=1e-4)
+    assert noam_lr(3999, 512) < noam_lr(4000, 512) > noam_lr(4001, 512)
+
+
+def test_build_optimizer_uses_the_papers_adam_and_schedule():
+    model = torch.nn.Linear(4, 4)
+    opt, sched = aiayn.build_optimizer(model, d_model=512)
+    group = opt.param_groups[0]
+    assert group["betas"] == (0.9, 0.98) and group["eps"] == 1e-9
+    seen = []
+    for _ in range(3):
+        seen.append(group["lr"])
+        opt.step()
+        sched.step()
+    assert seen == pytest.approx([noam_lr(s, 512) for s in (1, 2, 3)])
+
+
+def test_label_smoothing_against_a_hand_computed_loss():
+    # V = 3, eps = 0.3: q' = 0.8 on the true class and 0.1 on each other class.
+    logits = torch.tensor([[0.0, math.log(3.0), 0.0], [5.0, 5.0, 5.0]])
+    target = torch.tensor([1, 0])
+    # Row 0: p = (0.2, 0.6, 0.2). H(q', p) = -(0.8 ln 0.6 + 0.1 ln 0.2 + 0.1 ln 0.2). Row 1 is padding.
+    expected = -(0.8 * math.log(0.6) + 0.2 * math.log(0.2))
+    out = label_smoothed_cross_entropy(logits, target, epsilon=0.3, pad_id=0)
+    assert out.loss.item() == pytest.approx(expected, rel=1e-6)
+    assert out.nll.item() == pytest.approx(-math.log(0.6), rel=1e-6)
+    assert out.n_tokens.item() == 1
+
+
+def test_label_smoothing_matches_torch_cross_entropy():
+    g = torch.Generator().manual_seed(0)
+    logits, target = torch.randn(4, 7, 11, generator=g), torch.randint(0, 11, (4, 7), generator=g)
+    out = label_smoothed_cross_entropy(logits, target, epsilon=0.1, pad_id=0)
+    ref = F.cross_entropy(logits.view(-1, 11), target.view(-1), ignore_index=0, label_smoothing=0.1, reduction="sum")
+    torch.testing.assert_close(out.loss, ref)
+    assert out.n_tokens == (target != 0).sum()

@@ -1,0 +1,165 @@
+"""The Transformer (§3): configuration, parameter counts, and properties that must hold."""
+
+import dataclasses
+
+import pytest
+import torch
+
+from aiayn import Transformer, TransformerConfig
+from aiayn.decoding import DecoderState
+
+VOCAB = 50
+
+
+def small(**overrides):
+    base = dict(src_vocab_size=VOCAB, d_model=32, n_heads=4, d_ff=64, n_encoder_layers=2, n_decoder_layers=2,
+                dropout=0.0, max_positions=64)
+    return Transformer(TransformerConfig.from_dict({**base, **overrides})).eval()
+
+
+def tokens(*rows, pad=0):
+    width = max(map(len, rows))
+    return torch.tensor([list(r) + [pad] * (width - len(r)) for r in rows])
+
+
+VARIANTS = [{}, {"norm_first": True}, {"activation": "gelu"}, {"positional": "learned"},
+            {"share_embeddings": False, "tie_output": False}, {"d_k": 5, "d_v": 3}]
+
+
+# Configuration ---------------------------------------------------------------------------
+def test_presets_are_table_3_rows():
+    base, big, tiny = TransformerConfig.base(), TransformerConfig.big(), TransformerConfig.tiny()
+    assert (base.n_encoder_layers, base.d_model, base.d_ff, base.n_heads, base.d_k, base.d_v, base.dropout) == (
+        6, 512, 2048, 8, 64, 64, 0.1)
+    assert (big.n_encoder_layers, big.d_model, big.d_ff, big.n_heads, big.d_k, big.d_v, big.dropout) == (
+        6, 1024, 4096, 16, 64, 64, 0.3)
+    assert (tiny.d_model, tiny.n_heads, tiny.d_ff, tiny.n_encoder_layers, tiny.n_decoder_layers) == (256, 4, 1024, 3, 3)
+    # The paper's choices are the defaults.
+    assert (base.activation, base.positional, base.norm_first, base.share_embeddings, base.tie_output) == (
+        "relu", "sinusoidal", False, True, True)
+    assert TransformerConfig.big(dropout=0.1).dropout == 0.1  # En-Fr big
+
+
+def test_unknown_config_fields_are_errors():
+    with pytest.raises(ValueError, match="unknown model config key.*d_modle"):
+        TransformerConfig.from_dict({"d_modle": 512})
+    with pytest.raises(TypeError):
+        TransformerConfig(heads=8)
+    with pytest.raises(ValueError, match="unknown preset"):
+        TransformerConfig.preset("huge")
+    with pytest.raises(ValueError, match="not divisible"):
+        TransformerConfig(d_model=100, n_heads=8)
+    with pytest.raises(ValueError, match="share_embeddings"):
+        TransformerConfig(src_vocab_size=10, tgt_vocab_size=12)
+
+
+@pytest.mark.parametrize("row", [
+    {"n_heads": 1}, {"n_heads": 32},  # A
+    {"d_k": 16}, {"d_k": 32},  # B
+    {"n_encoder_layers": 2, "n_decoder_layers": 2}, {"d_model": 256}, {"d_ff": 4096},  # C
+    {"dropout": 0.0}, {"dropout": 0.2},  # D (ε_ls is the loss's argument)
+    {"positional": "learned"},  # E
+])
+def test_every_table_3_row_is_a_config(row):
+    cfg = TransformerConfig.base(src_vocab_size=100, n_encoder_layers=1, n_decoder_layers=1, **{
+        k: v for k, v in row.items() if k not in ("n_encoder_layers", "n_decoder_layers")})
+    cfg = dataclasses.replace(cfg, **{k: v for k, v in row.items() if k in ("n_encoder_layers", "n_decoder_layers")})
+    model = Transformer(cfg)
+    assert model(tokens([5, 6, 7]), tokens([1, 8])).shape == (1, 2, 100)
+    for key, value in row.items():
+        assert getattr(cfg, key) == value
+
+
+def analytic_parameter_count(v, d, d_ff, h, d_k, n_enc, n_dec):
+    """Shared V x d embedding; per attention W^Q, W^K (d x h·d_k), W^V (d x h·d_k) and W^O with
+    biases; FFN two layers with biases; 2 LayerNorms per encoder layer, 3 per decoder layer."""
+    attention = 3 * (d * h * d_k + h * d_k) + (h * d_k * d + d)
+    ffn = d * d_ff + d_ff + d_ff * d + d
+    norm = 2 * d
+    return v * d + n_enc * (attention + ffn + 2 * norm) + n_dec * (2 * attention + ffn + 3 * norm)
+
+
+def test_parameter_counts_match_the_paper_and_the_analytic_count():
+    base = Transformer(TransformerConfig.base(src_vocab_size=37000)).num_parameters()
+    big = Transformer(TransformerConfig.big(src_vocab_size=37000)).num_parameters()
+    assert base == analytic_parameter_count(37000, 512, 2048, 8, 64, 6, 6) == 63_082_496
+    assert big == analytic_parameter_count(37000, 1024, 4096, 16, 64, 6, 6) == 214_245_376
+    assert abs(base / 65e6 - 1) < 0.03 and abs(big / 213e6 - 1) < 0.03
+
+
+# Properties ------------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_changing_a_future_target_token_never_changes_earlier_logits(variant):
+    torch.manual_seed(0)
+    model = small(**variant)
+    src, tgt = tokens([5, 6, 7, 8]), tokens([1, 9, 10, 11, 12, 13])
+    before = model(src, tgt)
+    for t in range(1, tgt.size(1)):
+        changed = tgt.clone()
+        changed[0, t] = 40
+        after = model(src, changed)
+        torch.testing.assert_close(after[:, :t], before[:, :t], rtol=0, atol=1e-6)
+        assert not torch.allclose(after[:, t], before[:, t])
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_padding_never_changes_real_positions(variant):
+    torch.manual_seed(0)
+    model = small(**variant)
+    src, tgt = tokens([5, 6, 7, 8]), tokens([1, 9, 10])
+    alone = model(src, tgt)
+    padded = model(tokens([5, 6, 7, 8, 0, 0, 0]), tokens([1, 9, 10, 0, 0]))
+    torch.testing.assert_close(padded[:, :3], alone, rtol=1e-5, atol=1e-5)
+    # In a batch beside a longer sentence, too.
+    batch = model(tokens([5, 6, 7, 8], [11, 12, 13, 14, 15, 16, 17, 18]), tokens([1, 9, 10], [1, 2, 3, 4, 5, 6]))
+    torch.testing.assert_close(batch[:1, :3], alone, rtol=1e-5, atol=1e-5)
+
+
+def test_attention_weights_come_back_without_changing_the_output():
+    torch.manual_seed(0)
+    model = small()
+    src, tgt = tokens([5, 6, 7, 8], [5, 6, 0, 0]), tokens([1, 9, 10], [1, 9, 0])
+    logits, maps = model(src, tgt, return_attention=True)
+    torch.testing.assert_close(logits, model(src, tgt), rtol=1e-5, atol=1e-5)
+    assert len(maps.encoder) == len(maps.decoder_self) == len(maps.cross) == 2
+    assert maps.encoder[0].shape == (2, 4, 4, 4) and maps.cross[1].shape == (2, 4, 3, 4)
+    assert torch.all(maps.cross[0][1, :, :, 2:] == 0)  # padding gets no attention
+    assert torch.all(maps.decoder_self[0].triu(diagonal=1) == 0)  # nor does the future
+    torch.testing.assert_close(maps.encoder[1].sum(-1), torch.ones(2, 4, 4))
+
+
+def test_a_fully_padded_source_never_gives_nan():
+    model = small()
+    model.train()  # dropout paths too
+    logits = model(tokens([0, 0, 0], [5, 6, 7]), tokens([1, 9], [1, 9]))
+    assert torch.isfinite(logits).all()
+    logits.sum().backward()
+    assert all(torch.isfinite(p.grad).all() for p in model.parameters() if p.grad is not None)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_cached_step_by_step_decoding_equals_full_recomputation(variant):
+    torch.manual_seed(0)
+    model = small(**variant)
+    src = tokens([5, 6, 7, 8, 9], [10, 11, 0, 0, 0])
+    tgt = tokens([1, 12, 13, 14, 15, 16, 17], [1, 18, 19, 20, 21, 22, 23])
+    full = model(src, tgt)
+    state = model.start_decoding(src, capacity=tgt.size(1))
+    steps = [model.decode_step(tgt[:, t : t + 1], state) for t in range(tgt.size(1))]
+    torch.testing.assert_close(torch.cat(steps, dim=1), full, rtol=1e-5, atol=1e-5)
+    # A prefill of several tokens, then single steps.
+    state = model.start_decoding(src, capacity=tgt.size(1))
+    chunks = [model.decode_step(tgt[:, :4], state)] + [model.decode_step(tgt[:, t : t + 1], state) for t in range(4, 7)]
+    torch.testing.assert_close(torch.cat(chunks, dim=1), full, rtol=1e-5, atol=1e-5)
+
+
+def test_cache_reorder_follows_the_rows():
+    torch.manual_seed(0)
+    model = small()
+    src = tokens([5, 6, 7], [8, 9, 10, 11])
+    tgt = tokens([1, 12, 13], [1, 14, 15])
+    state: DecoderState = model.start_decoding(src, capacity=4)
+    model.decode_step(tgt[:, :2], state)
+    state.reorder(torch.tensor([1]))  # keep only the second sentence
+    last = model.decode_step(tgt[1:, 2:3], state)
+    torch.testing.assert_close(last[0, 0], model(src[1:], tgt[1:])[0, 2], rtol=1e-5, atol=1e-5)
