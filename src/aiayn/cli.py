@@ -1,0 +1,217 @@
+"""The ``aiayn`` command: a thin table from sub-commands to the functions in ``aiayn.commands``."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import re
+import sys
+from pathlib import Path
+
+import yaml
+from tqdm import tqdm
+
+from . import commands
+from .data import DataError, read_text_lines
+from .training.checkpoint import CheckpointError
+from .translator import DecodeOptions
+
+log = logging.getLogger("aiayn")
+
+EPILOG_TRAIN = """examples:
+  aiayn train --max-time 10m                       # tiny model on the built-in English-Spanish Bible
+  aiayn train --train data/train --valid data/dev --src de --tgt en --preset base --out runs/base
+  aiayn train --config my.yaml --set model.dropout=0.3 --set train.warmup=8000
+  aiayn train --out runs/base --resume            # continue exactly where it stopped
+  torchrun --nproc_per_node 8 -m aiayn train --preset base --max-tokens 3125 ...   # 8 GPUs
+
+DATA is a TSV file (.tsv or .tsv.gz) whose header names the languages (e.g. ref, en, es), or a
+path prefix with one file per language (PREFIX.en, PREFIX.es, optionally .gz)."""
+
+
+def _duration(text: str) -> float:
+    """'90s', '10m', '1.5h', '600' (seconds) -> seconds."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*", text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a duration such as 90s, 10m or 2h")
+    return float(match[1]) * {"": 1, "s": 1, "m": 60, "h": 3600}[match[2]]
+
+
+def _setting(text: str) -> tuple[str, object]:
+    key, sep, value = text.partition("=")
+    if not sep or not re.fullmatch(r"(model|train)\.\w+", key):
+        raise argparse.ArgumentTypeError(f"{text!r} is not model.FIELD=VALUE or train.FIELD=VALUE")
+    return key, yaml.safe_load(value)
+
+
+def _decode_args(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("decoding (paper §6.1 defaults)")
+    g.add_argument("--beam", type=int, default=4, help="beam size; 1 decodes greedily (default 4)")
+    g.add_argument("--alpha", type=float, default=0.6, help="length penalty α of ((5+|Y|)/6)^α (default 0.6)")
+    g.add_argument("--max-len-a", type=float, default=1.0, help="output length limit: a x source length + b (a=1)")
+    g.add_argument("--max-len-b", type=int, default=50, help="... + b (default 50)")
+    g.add_argument("--max-tokens", type=int, default=6000, help="source tokens x beam per decoding batch")
+    g.add_argument("--device", default="cpu", help="cpu, cuda, cuda:1 ... (default cpu)")
+
+
+def _options(args: argparse.Namespace, nbest: int = 1) -> DecodeOptions:
+    return DecodeOptions(args.beam, args.alpha, args.max_len_a, args.max_len_b, nbest, args.max_tokens)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="aiayn", description="The Transformer of 'Attention Is All You Need': "
+                                     "train, translate, evaluate, average.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    t = sub.add_parser("train", help="train a translation model", epilog=EPILOG_TRAIN,
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Train an encoder-decoder Transformer (paper §5): joint BPE vocabulary, "
+                       "token-bucketed batches, Adam with warm-up, label smoothing, checkpoints, validation BLEU.")
+    t.add_argument("--train", metavar="DATA", help="training data (default: the built-in Bible, en-es)")
+    t.add_argument("--valid", metavar="DATA", help="validation data (default with the built-in corpus: its valid split)")
+    t.add_argument("--src", help="source language (a TSV column or file suffix; default: the first)")
+    t.add_argument("--tgt", help="target language (default: the second)")
+    t.add_argument("--preset", choices=["tiny", "base", "big"], help="model and training preset (default tiny)")
+    t.add_argument("--config", metavar="FILE", help="YAML or TOML file with preset / model / train sections")
+    t.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE",
+                   help="override one field, e.g. model.dropout=0.3 or train.warmup=8000 (repeatable)")
+    t.add_argument("--out", default="runs/tiny", help="run directory (default runs/tiny)")
+    t.add_argument("--resume", action="store_true", help="continue the run in --out exactly where it stopped")
+    t.add_argument("--vocab", metavar="SPM_MODEL", help="use this sentencepiece model instead of learning one")
+    t.add_argument("--device", help="cpu or cuda[:N] (default: cuda when available)")
+    for flag, field, kind, text in [
+        ("--max-steps", "max_steps", int, "stop after this many updates"),
+        ("--max-time", "max_time", _duration, "stop after this much training time: 90s, 10m, 2h"),
+        ("--max-tokens", "max_tokens", int, "padded tokens per side per batch (paper: ~25000 per update)"),
+        ("--update-freq", "update_freq", int, "batches accumulated into one update"),
+        ("--vocab-size", "vocab_size", int, "size of the joint BPE vocabulary to learn"),
+        ("--warmup", "warmup", int, "warm-up steps of the learning-rate schedule (paper: 4000)"),
+        ("--lr-scale", "lr_scale", float, "multiplies the schedule's learning rate"),
+        ("--seed", "seed", int, "random seed"),
+    ]:
+        t.add_argument(flag, dest=f"train.{field}", type=kind, help=text)
+    t.add_argument("--bf16", dest="train.bf16", action="store_const", const=True, help="bfloat16 autocast")
+
+    tr = sub.add_parser("translate", help="translate lines from a file or stdin",
+                        description="Translate one sentence per line to stdout, in input order. An empty line "
+                        "gives an empty line; a line longer than the model's positions is cut, with a warning.",
+                        epilog="example:\n  echo 'In the beginning God created the heavens.' | aiayn translate "
+                        "--model runs/tiny", formatter_class=argparse.RawDescriptionHelpFormatter)
+    tr.add_argument("--model", required=True, help="run directory (uses its best model) or a .safetensors file")
+    tr.add_argument("--input", help="file to translate (default: stdin)")
+    tr.add_argument("--nbest", type=int, default=1, help="print the K best as 'line<TAB>score<TAB>text'")
+    _decode_args(tr)
+
+    ev = sub.add_parser("evaluate", help="translate a test set and score it with sacreBLEU (BLEU, chrF)",
+                        epilog="example:\n  aiayn evaluate --model runs/tiny          # the built-in test split",
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ev.add_argument("--model", required=True, help="run directory or .safetensors file")
+    ev.add_argument("--test", metavar="DATA", help="test data (default: the built-in Bible test split)")
+    ev.add_argument("--src", help="source language")
+    ev.add_argument("--tgt", help="target language")
+    _decode_args(ev)
+
+    av = sub.add_parser("average", help="average the last K checkpoints (paper: base 5, big 20)",
+                        epilog="example:\n  aiayn average --model runs/tiny --last 5",
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    av.add_argument("--model", required=True, help="run directory")
+    av.add_argument("--last", type=int, default=5, help="how many of the newest checkpoints (default 5)")
+    return parser
+
+
+def _run_train(args: argparse.Namespace) -> None:
+    overrides = dict(args.set)
+    overrides.update({k: v for k, v in vars(args).items() if k.startswith("train.") and v is not None})
+    run = commands.train(args.out, args.train, args.valid, args.src, args.tgt, args.preset, args.config, overrides,
+                         args.resume, args.vocab, args.device)
+    from .training.distributed import World  # only the main process reports
+    import os
+    if int(os.environ.get("RANK", "0")) == 0:
+        _report(run.path, args.train is None and args.valid is None)
+    del World
+
+
+def _report(run_dir: Path, builtin: bool) -> None:
+    """After training: beam-4 scores on the validation split and a few unseen sentences."""
+    from .data import read_parallel
+    from .translator import Translator
+    import json
+
+    data = json.loads((run_dir / "config.json").read_text(encoding="utf-8"))["data"]
+    if not data.get("valid"):
+        print(f"\nModel: {run_dir}\nTranslate with: aiayn translate --model {run_dir} < input.txt")
+        return
+    translator = Translator.load(run_dir)
+    valid = read_parallel(data["valid"], data["src"], data["tgt"])
+    with tqdm(total=len(valid), desc="validation, beam 4", unit="sent", leave=False) as bar:
+        hyps = translator.translate(valid.src, DecodeOptions(), progress=bar)
+    scores = commands.corpus_scores(hyps, valid.tgt)
+    print(f"\nValidation ({len(valid)} sentences, beam 4, α 0.6):\n{scores}")
+    if builtin:
+        test = read_parallel(str(commands.corpus.builtin("test")), data["src"], data["tgt"])
+        picks = [0, len(test) // 2, len(test) - 1]
+        print("\nUnseen verses (test split):")
+        for i, hyp in zip(picks, translator.translate([test.src[i] for i in picks])):
+            print(f"  source:    {test.src[i]}\n  reference: {test.tgt[i]}\n  aiayn:     {hyp}\n")
+    print(f"Model: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
+          f"Translate more: echo 'Love your neighbor as yourself.' | aiayn translate --model {run_dir}\n"
+          f"Score a test set: aiayn evaluate --model {run_dir}")
+
+
+def _run_translate(args: argparse.Namespace) -> None:
+    lines = read_text_lines(args.input) if args.input else _stdin_lines()
+    with tqdm(total=len(lines), unit="sent", disable=not sys.stderr.isatty(), leave=False) as bar:
+        results = commands.translate_lines(args.model, lines, _options(args, args.nbest), args.device, progress=bar)
+    out = sys.stdout
+    for n, hyps in enumerate(results):
+        if args.nbest == 1:
+            out.write((hyps[0][0] if hyps else "") + "\n")
+        else:
+            for text, score in hyps or [("", 0.0)]:
+                out.write(f"{n}\t{score:.4f}\t{text}\n")
+    out.flush()
+
+
+def _stdin_lines() -> list[str]:
+    """Stdin as lines, with the same strict UTF-8 check (line and byte) as files."""
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(suffix=".txt") as tmp:
+        tmp.write(sys.stdin.buffer.read())
+        tmp.flush()
+        try:
+            return read_text_lines(tmp.name)
+        except DataError as e:
+            raise DataError(str(e).replace(tmp.name, "stdin")) from None
+
+
+def _run_evaluate(args: argparse.Namespace) -> None:
+    with tqdm(unit="sent", leave=False, desc="translating") as bar:
+        scores, out, data, _ = commands.evaluate(args.model, args.test, args.src, args.tgt, _options(args), args.device,
+                                                 progress=bar)
+    print(f"{data.src_lang}->{data.tgt_lang}, {len(data)} sentences, beam {args.beam}, α {args.alpha}\n{scores}")
+    print(f"hypotheses: {out}")
+
+
+def _run_average(args: argparse.Namespace) -> None:
+    out = commands.average(args.model, args.last)
+    print(f"averaged the last {args.last} checkpoints into {out}\ntranslate with: aiayn translate --model {out}")
+
+
+COMMANDS = {"train": _run_train, "translate": _run_translate, "evaluate": _run_evaluate, "average": _run_average}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(message)s", stream=sys.stderr)
+    logging.addLevelName(logging.INFO, "info")
+    logging.addLevelName(logging.WARNING, "warning")
+    try:
+        COMMANDS[args.command](args)
+    except (DataError, CheckpointError, commands.UsageError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    return 0

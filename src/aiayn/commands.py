@@ -1,0 +1,155 @@
+"""The verbs behind the command line, as plain functions: train, translate, evaluate, average."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from . import corpus
+from .config import TransformerConfig
+from .data import DataError, ParallelCorpus, Tokenizer, read_parallel
+from .evaluation import Scores, corpus_scores
+from .rundir import RunDir
+from .training import distributed as D
+from .training.checkpoint import CheckpointError, average_checkpoints
+from .training.config import TrainConfig, load_config
+from .training.trainer import Trainer, encode_corpus
+from .translator import DecodeOptions, Translator
+
+log = logging.getLogger("aiayn")
+RESUMABLE = {"max_steps", "max_time", "log_every", "valid_every", "save_every", "keep_last", "valid_bleu_sentences"}
+
+
+class UsageError(ValueError):
+    """A request that cannot be carried out as given (the message says what to do instead)."""
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=2)
+    os.replace(tmp, path)
+
+
+def _data_paths(train: str | None, valid: str | None) -> tuple[str, str | None]:
+    if train is None:  # the built-in Bible corpus
+        return str(corpus.builtin("train")), valid or str(corpus.builtin("valid"))
+    return train, valid
+
+
+def _resolve_config(run: RunDir, resume: bool, preset, config_file, overrides, model_fixed) -> tuple[dict, dict, TrainConfig]:
+    """(saved settings, model fields, TrainConfig): from the run directory when resuming."""
+    if not resume:
+        preset, model_fields, train_cfg = load_config(preset, config_file, overrides)
+        return {"preset": preset}, model_fields, train_cfg
+    saved = json.loads(run.config.read_text(encoding="utf-8"))
+    if preset or config_file or any(k.startswith("model.") for k in overrides):
+        _, fields, _ = load_config(preset or saved["preset"], config_file, overrides)
+        asked = TransformerConfig.preset(preset or saved["preset"], **{**fields, **model_fixed}).to_dict()
+        if asked != saved["model"]:
+            raise CheckpointError(f"{run.state} was built with a different model config; drop the model options to resume")
+    changed = {k.split(".", 1)[1]: v for k, v in overrides.items() if k.startswith("train.")}
+    if set(changed) - RESUMABLE:
+        raise UsageError(f"cannot change {', '.join(sorted(set(changed) - RESUMABLE))} when resuming")
+    return saved, saved["model"], TrainConfig.from_dict({**saved["train"], **changed})
+
+
+def train(out: str | Path, train: str | None = None, valid: str | None = None, src_lang: str | None = None,
+          tgt_lang: str | None = None, preset: str | None = None, config_file: str | None = None,
+          overrides: dict[str, Any] | None = None, resume: bool = False, vocab: str | None = None,
+          device: str | None = None) -> RunDir:
+    """Trains a model into run directory ``out`` (see ``RunDir``); returns it."""
+    overrides, run = dict(overrides or {}), RunDir(out)
+    if run.holds_run() and not resume:
+        raise UsageError(f"{out} already holds a run; pass --resume to continue it, or choose another --out")
+    if resume and not run.state.exists():
+        raise UsageError(f"nothing to resume in {out}: it has no state.safetensors")
+    world = D.init_world(device)
+    saved = json.loads(run.config.read_text(encoding="utf-8")) if resume else {}
+    data = saved.get("data", {})
+    train_path, valid_path = _data_paths(train or data.get("train"), valid or data.get("valid"))
+    src_lang, tgt_lang = src_lang or data.get("src"), tgt_lang or data.get("tgt")
+    train_corpus = read_parallel(train_path, src_lang, tgt_lang)
+    valid_corpus = read_parallel(valid_path, train_corpus.src_lang, train_corpus.tgt_lang) if valid_path else None
+    if resume:
+        tokenizer = Tokenizer.load(run.tokenizer)
+        fixed = dict(src_vocab_size=tokenizer.vocab_size, pad_id=tokenizer.pad_id, bos_id=tokenizer.bos_id,
+                     eos_id=tokenizer.eos_id)
+        settings, model_fields, train_cfg = _resolve_config(run, True, preset, config_file, overrides, fixed)
+    else:
+        settings, model_fields, train_cfg = _resolve_config(run, False, preset, config_file, overrides, {})
+        tokenizer = _make_tokenizer(run, world, train_corpus, train_cfg, vocab)
+        fixed = dict(src_vocab_size=tokenizer.vocab_size, pad_id=tokenizer.pad_id, bos_id=tokenizer.bos_id,
+                     eos_id=tokenizer.eos_id)
+    model_cfg = TransformerConfig.preset(settings["preset"], **{**model_fields, **fixed}) if not resume else \
+        TransformerConfig.from_dict(model_fields)
+    if world.is_main and not resume:
+        _write_json(run.config, {"preset": settings["preset"], "model": model_cfg.to_dict(), "train": train_cfg.to_dict(),
+                                 "data": {"train": str(train_path), "valid": valid_path, "src": train_corpus.src_lang,
+                                          "tgt": train_corpus.tgt_lang}})
+    encoded = encode_corpus(train_corpus, tokenizer, train_cfg, model_cfg.max_positions, "training data")
+    trainer = Trainer(run, model_cfg, train_cfg, tokenizer, encoded, valid_corpus, world)
+    if resume:
+        trainer.resume()
+    elif world.is_main:
+        log.info("training %s (%s parameters) on %d pairs (%s -> %s) into %s", settings["preset"],
+                 f"{trainer.model.num_parameters():,}", len(encoded.src), train_corpus.src_lang, train_corpus.tgt_lang, out)
+    try:
+        trainer.fit()
+    finally:
+        D.shutdown(world)
+    return run
+
+
+def _make_tokenizer(run: RunDir, world: D.World, corpus_: ParallelCorpus, cfg: TrainConfig, vocab: str | None) -> Tokenizer:
+    """A joint sentencepiece BPE vocabulary over both sides (§5.1), or the one given; written once."""
+    if world.is_main:
+        run.path.mkdir(parents=True, exist_ok=True)
+        if vocab:
+            Tokenizer.load(vocab).save(run.tokenizer)
+        else:
+            log.info("learning a joint BPE vocabulary of %d tokens", cfg.vocab_size)
+            Tokenizer.train(corpus_.src + corpus_.tgt, run.tokenizer, vocab_size=cfg.vocab_size, seed=cfg.seed)
+    D.barrier(world)
+    return Tokenizer.load(run.tokenizer)
+
+
+def translate_lines(model: str | Path, lines: list[str], options: DecodeOptions, device: str = "cpu",
+                    progress=None) -> list[list[tuple[str, float]]]:
+    return Translator.load(model, device).translate_nbest(lines, options, progress=progress)
+
+
+def evaluate(model: str | Path, test: str | None, src_lang: str | None, tgt_lang: str | None, options: DecodeOptions,
+             device: str = "cpu", progress=None) -> tuple[Scores, Path, ParallelCorpus, list[str]]:
+    """Translates a test set, writes the hypotheses next to the model, and scores them with sacreBLEU."""
+    translator = Translator.load(model, device)
+    test_path = test or str(corpus.builtin("test"))
+    if src_lang is None and test is None:
+        src_lang, tgt_lang = "en", "es"
+    data = read_parallel(test_path, src_lang, tgt_lang)
+    if progress is not None:
+        progress.total = len(data)
+    hyps = translator.translate(data.src, options, progress=progress)
+    folder = Path(model) if Path(model).is_dir() else Path(model).parent
+    name = Path(test_path).name.split(".")[0]
+    out = folder / f"hyp.{name}.beam{options.beam_size}.{data.tgt_lang}"
+    out.write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
+    return corpus_scores(hyps, data.tgt), out, data, hyps
+
+
+def average(model: str | Path, last: int) -> Path:
+    """§6.1: averages the last ``last`` step checkpoints of a run into average-last-K.safetensors."""
+    run = RunDir(model)
+    found = run.list_checkpoints()
+    if len(found) < last:
+        raise UsageError(f"{model} has {len(found)} step checkpoints; cannot average the last {last}")
+    out = run.path / f"average-last-{last}.safetensors"
+    average_checkpoints(found[-last:], out)
+    return out
+
+
+__all__ = ["DataError", "UsageError", "average", "evaluate", "train", "translate_lines"]

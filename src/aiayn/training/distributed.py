@@ -1,0 +1,63 @@
+"""Data parallelism on torch.distributed (NCCL on GPUs, gloo on CPU), started by torchrun.
+
+Kept out of the model: the trainer wraps the plain model here and always saves the plain one.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import torch
+import torch.distributed as dist
+
+
+@dataclass
+class World:
+    rank: int = 0
+    size: int = 1
+    device: torch.device = torch.device("cpu")
+
+    @property
+    def is_main(self) -> bool:
+        return self.rank == 0
+
+
+def init_world(device: str | None = None) -> World:
+    """Reads torchrun's RANK / WORLD_SIZE / LOCAL_RANK; one process without them."""
+    size = int(os.environ.get("WORLD_SIZE", "1"))
+    local = int(os.environ.get("LOCAL_RANK", "0"))
+    if device is None:
+        device = f"cuda:{local}" if torch.cuda.is_available() else "cpu"
+    dev = torch.device(device)
+    if dev.type == "cuda":
+        torch.cuda.set_device(dev)
+    if size > 1 and not dist.is_initialized():
+        dist.init_process_group("nccl" if dev.type == "cuda" else "gloo")
+    return World(int(os.environ.get("RANK", "0")), size, dev)
+
+
+def wrap(model: torch.nn.Module, world: World) -> torch.nn.Module:
+    if world.size == 1:
+        return model
+    ids = [world.device.index] if world.device.type == "cuda" else None
+    return torch.nn.parallel.DistributedDataParallel(model, device_ids=ids)
+
+
+def sum_across(values: list[float], world: World) -> list[float]:
+    """Element-wise sum of a few numbers over all processes (identity on one)."""
+    if world.size == 1:
+        return values
+    t = torch.tensor(values, dtype=torch.float64, device=world.device)
+    dist.all_reduce(t)
+    return t.tolist()
+
+
+def barrier(world: World) -> None:
+    if world.size > 1:
+        dist.barrier()
+
+
+def shutdown(world: World) -> None:
+    if world.size > 1 and dist.is_initialized():
+        dist.destroy_process_group()

@@ -1,0 +1,110 @@
+"""Translate text with a trained model: tokenize, batch by length, beam search, detokenize."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+
+from .config import TransformerConfig
+from .data import Tokenizer
+from .decoding import Hypothesis, beam_search, greedy_search
+from .model import Transformer
+from .rundir import RunDir, tokenizer_for
+from .training.checkpoint import CheckpointError, load_model_state, read_checkpoint
+
+log = logging.getLogger("aiayn")
+
+
+@dataclass
+class DecodeOptions:
+    """Paper §6.1 defaults: beam 4, α = 0.6, output up to input length + 50."""
+
+    beam_size: int = 4
+    alpha: float = 0.6
+    max_len_a: float = 1.0
+    max_len_b: int = 50
+    nbest: int = 1
+    max_tokens: int = 6000  # source tokens x beam per batch
+
+
+class Translator:
+    """A model and its tokenizer. ``Translator.load(run_dir).translate(["Hello."])``."""
+
+    def __init__(self, model: Transformer, tokenizer: Tokenizer, device: str | torch.device = "cpu"):
+        self.model, self.tokenizer, self.device = model.to(device).eval(), tokenizer, torch.device(device)
+
+    @classmethod
+    def load(cls, path: str | Path, device: str | torch.device = "cpu") -> Translator:
+        """``path``: a run directory (its best model) or one ``.safetensors`` weights file in it."""
+        path = Path(path)
+        if not path.exists():
+            raise CheckpointError(f"no model at {path}")
+        model_file = RunDir(path).model_file() if path.is_dir() else path
+        tokenizer = Tokenizer.load(tokenizer_for(model_file))
+        tensors, meta = read_checkpoint(model_file)
+        if meta.get("tokenizer_sha256") not in (None, tokenizer.fingerprint()):
+            raise CheckpointError(f"{model_file} was trained with a different vocabulary than {tokenizer_for(model_file)}")
+        try:
+            config = TransformerConfig.from_dict(meta["model_config"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise CheckpointError(f"{model_file} carries no usable model config ({e})") from None
+        if config.src_vocab_size != tokenizer.vocab_size:
+            raise CheckpointError(f"{model_file} expects {config.src_vocab_size} tokens; the vocabulary has {tokenizer.vocab_size}")
+        model = Transformer(config)
+        load_model_state(model, tensors, model_file)
+        return cls(model, tokenizer, device)
+
+    def translate(self, lines: list[str], options: DecodeOptions | None = None, **kwargs) -> list[str]:
+        """Best translation of each line, in input order; an empty line gives an empty line."""
+        return [hyps[0][0] if hyps else "" for hyps in self.translate_nbest(lines, options, **kwargs)]
+
+    def translate_nbest(
+        self, lines: list[str], options: DecodeOptions | None = None, progress=None, **kwargs
+    ) -> list[list[tuple[str, float]]]:
+        """Up to ``nbest`` (text, score) pairs per line, best first. ``beam_size=1`` decodes greedily."""
+        opts = options or DecodeOptions(**kwargs)
+        ids = self._source_ids(lines)
+        results: list[list[tuple[str, float]]] = [[] for _ in lines]
+        for batch in self._batches(ids, opts):
+            src = self._pad([ids[i] + [self.model.config.eos_id] for i in batch])
+            for i, hyps in zip(batch, self._search(src, opts)):
+                texts = self.tokenizer.decode([h.tokens for h in hyps])
+                results[i] = [(text, h.score) for text, h in zip(texts, hyps)]
+            if progress is not None:
+                progress.update(len(batch))
+        return results
+
+    def _search(self, src: torch.Tensor, opts: DecodeOptions) -> list[list[Hypothesis]]:
+        limits = dict(max_len_a=opts.max_len_a, max_len_b=opts.max_len_b)
+        if opts.beam_size == 1:
+            return [[h] for h in greedy_search(self.model, src, **limits)]
+        return beam_search(self.model, src, beam_size=opts.beam_size, alpha=opts.alpha, nbest=opts.nbest, **limits)
+
+    def _source_ids(self, lines: list[str]) -> list[list[int]]:
+        """Token ids per line, cut to the model's positions (with a warning) so nothing crashes."""
+        room = self.model.config.max_positions - 1  # one position for EOS
+        ids = self.tokenizer.encode(lines)
+        for n, row in enumerate(ids):
+            if len(row) > room:
+                log.warning("line %d has %d tokens; the model takes %d, so the rest is not translated", n + 1, len(row), room)
+                ids[n] = row[:room]
+        return ids
+
+    def _batches(self, ids: list[list[int]], opts: DecodeOptions) -> list[list[int]]:
+        """Non-empty lines sorted by length, cut so (longest + 1) x count x beam <= max_tokens."""
+        order = sorted((i for i, row in enumerate(ids) if row), key=lambda i: len(ids[i]))
+        batches, current = [], []
+        for i in order:
+            if current and (len(ids[i]) + 1) * (len(current) + 1) * opts.beam_size > opts.max_tokens:
+                batches.append(current)
+                current = []
+            current.append(i)
+        return batches + ([current] if current else [])
+
+    def _pad(self, rows: list[list[int]]) -> torch.Tensor:
+        width = max(map(len, rows))
+        pad = self.model.config.pad_id
+        return torch.tensor([row + [pad] * (width - len(row)) for row in rows], device=self.device)
