@@ -23,7 +23,7 @@ def tokens(*rows, pad=0):
 
 
 VARIANTS = [{}, {"norm_first": True}, {"activation": "gelu"}, {"positional": "learned"},
-            {"share_embeddings": False, "tie_output": False}, {"d_k": 5, "d_v": 3}]
+            {"share_embeddings": False, "tie_output": False}, {"d_k": 5, "d_v": 3}, {"attention_bias": False}]
 
 
 # Configuration ---------------------------------------------------------------------------

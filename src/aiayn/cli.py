@@ -12,7 +12,7 @@ import yaml
 from tqdm import tqdm
 
 from . import commands
-from .data import DataError, read_text_lines
+from .data import DataError, decode_lines, read_text_lines
 from .training.checkpoint import CheckpointError
 from .translator import DecodeOptions
 
@@ -174,15 +174,7 @@ def _run_translate(args: argparse.Namespace) -> None:
 
 def _stdin_lines() -> list[str]:
     """Stdin as lines, with the same strict UTF-8 check (line and byte) as files."""
-    import tempfile
-
-    with tempfile.NamedTemporaryFile(suffix=".txt") as tmp:
-        tmp.write(sys.stdin.buffer.read())
-        tmp.flush()
-        try:
-            return read_text_lines(tmp.name)
-        except DataError as e:
-            raise DataError(str(e).replace(tmp.name, "stdin")) from None
+    return decode_lines(sys.stdin.buffer, "stdin")
 
 
 def _run_evaluate(args: argparse.Namespace) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import torch
 
 from .config import TransformerConfig
-from .data import Tokenizer
+from .data import Tokenizer, pad_right
 from .decoding import Hypothesis, beam_search, greedy_search
 from .model import Transformer
 from .rundir import RunDir, tokenizer_for
@@ -69,7 +69,8 @@ class Translator:
         ids = self._source_ids(lines)
         results: list[list[tuple[str, float]]] = [[] for _ in lines]
         for batch in self._batches(ids, opts):
-            src = self._pad([ids[i] + [self.model.config.eos_id] for i in batch])
+            rows = [ids[i] + [self.model.config.eos_id] for i in batch]
+            src = pad_right(rows, self.model.config.pad_id).to(self.device)
             for i, hyps in zip(batch, self._search(src, opts)):
                 texts = self.tokenizer.decode([h.tokens for h in hyps])
                 results[i] = [(text, h.score) for text, h in zip(texts, hyps)]
@@ -103,8 +104,3 @@ class Translator:
                 current = []
             current.append(i)
         return batches + ([current] if current else [])
-
-    def _pad(self, rows: list[list[int]]) -> torch.Tensor:
-        width = max(map(len, rows))
-        pad = self.model.config.pad_id
-        return torch.tensor([row + [pad] * (width - len(row)) for row in rows], device=self.device)

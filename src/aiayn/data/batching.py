@@ -32,7 +32,7 @@ class Batch:
         return dataclasses.replace(self, src=move(self.src), tgt_in=move(self.tgt_in), tgt_out=move(self.tgt_out))
 
 
-def _pad_right(rows: list[list[int]], pad_id: int) -> Tensor:
+def pad_right(rows: list[list[int]], pad_id: int) -> Tensor:
     """(B, longest) long tensor, each row left-aligned: the model's masks assume padding on the right."""
     out = torch.full((len(rows), max(map(len, rows))), pad_id, dtype=torch.long)
     for i, row in enumerate(rows):
@@ -44,9 +44,9 @@ def collate(src_ids: list[list[int]], tgt_ids: list[list[int]], pad_id: int, bos
     """src = ids + [eos]; tgt_in = [bos] + ids; tgt_out = ids + [eos]; all right-padded with ``pad_id``."""
     if len(src_ids) != len(tgt_ids) or not src_ids:
         raise ValueError(f"collate needs as many targets as sources, at least one: got {len(src_ids)} and {len(tgt_ids)}")
-    src = _pad_right([list(s) + [eos_id] for s in src_ids], pad_id)
-    tgt_in = _pad_right([[bos_id] + list(t) for t in tgt_ids], pad_id)
-    tgt_out = _pad_right([list(t) + [eos_id] for t in tgt_ids], pad_id)
+    src = pad_right([list(s) + [eos_id] for s in src_ids], pad_id)
+    tgt_in = pad_right([[bos_id] + list(t) for t in tgt_ids], pad_id)
+    tgt_out = pad_right([list(t) + [eos_id] for t in tgt_ids], pad_id)
     return Batch(src, tgt_in, tgt_out, n_tokens=sum(len(t) + 1 for t in tgt_ids))
 
 

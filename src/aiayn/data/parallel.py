@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gzip
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,20 +47,25 @@ def read_text_lines(path: str | os.PathLike) -> list[str]:
         raise DataError(f"{path} is a directory, not a text file") from None
     except OSError as e:
         raise DataError(f"{path}: cannot read: {e.strerror or e}") from None
-    lines: list[str] = []
     try:
         with gzip.open(path, "rb") if is_gzip else open(path, "rb") as f:
-            for number, line in enumerate(f, start=1):
-                line = line[:-2] if line.endswith(b"\r\n") else line[:-1] if line.endswith(b"\n") else line
-                try:
-                    lines.append(line.decode("utf-8"))
-                except UnicodeDecodeError as e:
-                    raise DataError(
-                        f"{path}: line {number}, byte {e.start + 1}: not valid UTF-8 (0x{line[e.start]:02x}); "
-                        "re-encode the file as UTF-8"
-                    ) from None
+            return decode_lines(f, str(path))
     except (OSError, EOFError) as e:  # gzip.BadGzipFile is an OSError; EOFError: truncated gzip
         raise DataError(f"{path}: cannot read: {e}") from None
+
+
+def decode_lines(raw_lines: Iterable[bytes], name: str) -> list[str]:
+    """Strict UTF-8 decoding of byte lines; bad bytes are a DataError naming ``name``, line and byte."""
+    lines: list[str] = []
+    for number, line in enumerate(raw_lines, start=1):
+        line = line[:-2] if line.endswith(b"\r\n") else line[:-1] if line.endswith(b"\n") else line
+        try:
+            lines.append(line.decode("utf-8"))
+        except UnicodeDecodeError as e:
+            raise DataError(
+                f"{name}: line {number}, byte {e.start + 1}: not valid UTF-8 (0x{line[e.start]:02x}); "
+                "re-encode the file as UTF-8"
+            ) from None
     if lines and lines[0].startswith("\ufeff"):
         lines[0] = lines[0][1:]
     return lines

@@ -65,15 +65,17 @@ class MultiHeadAttention(nn.Module):
     ``d_k`` and ``d_v`` are free (Table 3 rows A and B); the paper sets both to d_model / h.
     """
 
-    def __init__(self, d_model: int, n_heads: int, d_k: int, d_v: int, dropout: float = 0.0, cross: bool = False):
+    def __init__(
+        self, d_model: int, n_heads: int, d_k: int, d_v: int, dropout: float = 0.0, cross: bool = False, bias: bool = True
+    ):
         super().__init__()
         self.n_heads, self.d_k, self.d_v, self.dropout, self.cross = n_heads, d_k, d_v, dropout, cross
         if cross:  # queries from the decoder, keys and values from the encoder output
-            self.w_q = nn.Linear(d_model, n_heads * d_k)
-            self.w_kv = nn.Linear(d_model, n_heads * (d_k + d_v))
+            self.w_q = nn.Linear(d_model, n_heads * d_k, bias=bias)
+            self.w_kv = nn.Linear(d_model, n_heads * (d_k + d_v), bias=bias)
         else:
-            self.w_qkv = nn.Linear(d_model, n_heads * (2 * d_k + d_v))
-        self.w_o = nn.Linear(n_heads * d_v, d_model)
+            self.w_qkv = nn.Linear(d_model, n_heads * (2 * d_k + d_v), bias=bias)
+        self.w_o = nn.Linear(n_heads * d_v, d_model, bias=bias)
 
     def _split_heads(self, x: Tensor, d: int) -> Tensor:
         b, t, _ = x.shape

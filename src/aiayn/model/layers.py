@@ -46,7 +46,7 @@ class Residual(nn.Module):
 
 
 def _attention(cfg: TransformerConfig, cross: bool = False) -> MultiHeadAttention:
-    return MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.d_k, cfg.d_v, cfg.attention_dropout, cross=cross)
+    return MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.d_k, cfg.d_v, cfg.attention_dropout, cross, cfg.attention_bias)
 
 
 def _residual(cfg: TransformerConfig) -> Residual:

@@ -1,0 +1,173 @@
+"""End to end through the real `aiayn` command on a slice of the built-in corpus."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import torch
+from safetensors.torch import load_file
+
+from aiayn.corpus import builtin
+
+MICRO = """\
+preset: tiny
+model: {d_model: 32, n_heads: 2, d_ff: 64, n_encoder_layers: 1, n_decoder_layers: 1, max_positions: 128}
+train: {vocab_size: 300, max_tokens: 600, warmup: 20, log_every: 1, valid_every: 4, save_every: 3,
+        keep_last: 10, valid_bleu_sentences: 4}
+"""
+
+
+def aiayn(*args: str, input: str | bytes | None = None, check: bool = True, timeout: float = 300,
+          **env: str) -> subprocess.CompletedProcess:
+    data = input.encode() if isinstance(input, str) else input
+    proc = subprocess.run([sys.executable, "-m", "aiayn", *args], input=data, capture_output=True, timeout=timeout,
+                          env={**os.environ, "PYTHONWARNINGS": "ignore", **env})
+    if check and proc.returncode != 0:
+        raise AssertionError(f"aiayn {' '.join(args)} failed:\n{proc.stderr.decode()}")
+    return proc
+
+
+def write_tsv(path: Path, rows: list[tuple[str, str]], header: str = "ref\ten\tes") -> Path:
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        f.write(header + "\n")
+        for i, (en, es) in enumerate(rows):
+            f.write(f"X.{i}\t{en}\t{es}\n")
+    return path
+
+
+def corpus_slice(split: str, n: int) -> list[tuple[str, str]]:
+    with gzip.open(builtin(split), "rt", encoding="utf-8") as f:
+        next(f)
+        return [tuple(line.rstrip("\n").split("\t")[1:]) for _, line in zip(range(n), f)]
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("data")
+    write_tsv(root / "train.tsv.gz", corpus_slice("train", 400))
+    write_tsv(root / "valid.tsv.gz", corpus_slice("valid", 20))
+    (root / "micro.yaml").write_text(MICRO)
+    return root
+
+
+def train_args(data: Path, out: Path, *extra: str) -> list[str]:
+    return ["train", "--train", str(data / "train.tsv.gz"), "--valid", str(data / "valid.tsv.gz"),
+            "--config", str(data / "micro.yaml"), "--out", str(out), *extra]
+
+
+@pytest.fixture(scope="module")
+def trained(data, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("runs") / "micro"
+    aiayn(*train_args(data, out, "--max-steps", "8"))
+    return out
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+# The happy path ----------------------------------------------------------------------------
+def test_train_writes_a_complete_run(trained):
+    names = set(snapshot(trained))
+    assert {"config.json", "spm.model", "log.jsonl", "state.safetensors", "best.safetensors"} <= names
+    assert {"checkpoints/step-00000003.safetensors", "checkpoints/step-00000006.safetensors",
+            "checkpoints/step-00000008.safetensors"} <= names
+    events = [json.loads(line) for line in (trained / "log.jsonl").read_text().splitlines()]
+    train = [e for e in events if e["event"] == "train"]
+    valid = [e for e in events if e["event"] == "valid"]
+    assert [e["step"] for e in train] == list(range(1, 9))
+    assert all(e["loss"] > 0 and e["lr"] > 0 and e["tgt_tok_s"] > 0 for e in train)
+    assert [e["step"] for e in valid] == [4, 8] and all("valid_bleu" in e and e["valid_ppl"] > 1 for e in valid)
+    assert not list(trained.rglob("*.tmp"))
+
+
+def test_translate_keeps_order_empty_lines_and_survives_long_lines(trained):
+    long_line = " ".join(["word"] * 400)
+    lines = ["In the beginning God created the heavens and the earth.", "", long_line, "Amen."]
+    proc = aiayn("translate", "--model", str(trained), "--beam", "2", "--max-len-b", "5", input="\n".join(lines) + "\n")
+    out = proc.stdout.decode().split("\n")
+    assert len(out) == 5 and out[1] == "" and out[4] == ""
+    assert "warning: line 3 has" in proc.stderr.decode()
+    nbest = aiayn("translate", "--model", str(trained), "--nbest", "2", "--beam", "3", "--max-len-b", "3",
+                  input="Amen.\n").stdout.decode().splitlines()
+    assert [row.split("\t")[0] for row in nbest] == ["0", "0"]
+    assert float(nbest[0].split("\t")[1]) >= float(nbest[1].split("\t")[1])
+
+
+def test_evaluate_prints_sacrebleu_scores_with_signatures(trained, data):
+    proc = aiayn("evaluate", "--model", str(trained), "--test", str(data / "valid.tsv.gz"), "--beam", "1",
+                 "--max-len-b", "5")
+    text = proc.stdout.decode()
+    assert "BLEU" in text and "tok:13a" in text and "chrF" in text and "nc:6" in text
+    assert (trained / "hyp.valid.beam1.es").read_text().count("\n") == 20
+
+
+def test_average_the_last_checkpoints(trained):
+    aiayn("average", "--model", str(trained), "--last", "2")
+    averaged = load_file(trained / "average-last-2.safetensors")
+    a = load_file(trained / "checkpoints/step-00000006.safetensors")
+    b = load_file(trained / "checkpoints/step-00000008.safetensors")
+    for name, value in averaged.items():
+        torch.testing.assert_close(value, (a[name].double() + b[name].double()).div(2).float())
+    proc = aiayn("translate", "--model", str(trained / "average-last-2.safetensors"), "--max-len-b", "2", input="Amen.\n")
+    assert proc.stdout.decode().count("\n") == 1
+
+
+# Exact resume ------------------------------------------------------------------------------
+def test_sigkill_then_resume_equals_an_unbroken_run(data, tmp_path):
+    steps = "30"
+    whole = tmp_path / "whole"
+    aiayn(*train_args(data, whole, "--max-steps", steps))
+
+    broken = tmp_path / "broken"
+    proc = subprocess.Popen([sys.executable, "-m", "aiayn", *train_args(data, broken, "--max-steps", steps)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log, deadline = broken / "log.jsonl", time.time() + 120
+    while time.time() < deadline and proc.poll() is None:
+        if log.exists() and '"checkpoint"' in log.read_text():
+            break
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    killed_at = max(json.loads(line)["step"] for line in log.read_text().splitlines())
+    assert killed_at < int(steps), "the run finished before it could be killed"
+    aiayn(*train_args(data, broken, "--max-steps", steps, "--resume"))
+
+    final = f"checkpoints/step-{int(steps):08d}.safetensors"
+    a, b = load_file(whole / final), load_file(broken / final)
+    assert a.keys() == b.keys()
+    for name in a:
+        assert torch.equal(a[name], b[name]), name
+    assert any(json.loads(line)["event"] == "resume" for line in log.read_text().splitlines())
+
+
+# Data parallel -------------------------------------------------------------------------------
+def test_two_gloo_processes_match_one_process_with_the_same_global_batch(data, tmp_path):
+    # No attention biases: the key bias's true gradient is 0, so Adam would amplify rounding noise.
+    common = ["--set", "model.dropout=0.0", "--set", "model.attention_bias=false", "--max-steps", "4", "--set", "train.valid_bleu_sentences=0"]
+    one = tmp_path / "one"
+    aiayn("train", "--train", str(data / "train.tsv.gz"), "--config", str(data / "micro.yaml"), "--out", str(one),
+          "--update-freq", "2", *common)
+    two = tmp_path / "two"
+    proc = subprocess.run(
+        [sys.executable, "-m", "torch.distributed.run", "--nproc_per_node", "2", "--master_port", "29533",
+         "-m", "aiayn", "train", "--train", str(data / "train.tsv.gz"), "--config", str(data / "micro.yaml"),
+         "--out", str(two), *common],
+        capture_output=True, timeout=300, env={**os.environ, "OMP_NUM_THREADS": "1"})
+    assert proc.returncode == 0, proc.stderr.decode()[-3000:]
+    a = load_file(one / "checkpoints/step-00000004.safetensors")
+    b = load_file(two / "checkpoints/step-00000004.safetensors")
+    start = load_file(one / "checkpoints/step-00000003.safetensors")
+    for name in a:
+        torch.testing.assert_close(b[name], a[name], rtol=1e-5, atol=1e-6)
+    assert any(not torch.equal(a[n], start[n]) for n in a)  # training moved the weights
