@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import re
 import sys
 from pathlib import Path
@@ -12,6 +13,8 @@ import yaml
 from tqdm import tqdm
 
 from . import commands
+from .corpus import builtin
+from .evaluation import corpus_scores
 from .data import DataError, decode_lines, read_text_lines
 from .training.checkpoint import CheckpointError
 from .translator import DecodeOptions
@@ -124,18 +127,17 @@ def _run_train(args: argparse.Namespace) -> None:
     overrides.update({k: v for k, v in vars(args).items() if k.startswith("train.") and v is not None})
     run = commands.train(args.out, args.train, args.valid, args.src, args.tgt, args.preset, args.config, overrides,
                          args.resume, args.vocab, args.device)
-    from .training.distributed import World  # only the main process reports
-    import os
-    if int(os.environ.get("RANK", "0")) == 0:
+    if int(os.environ.get("RANK", "0")) == 0:  # only the main process reports
         _report(run.path, args.train is None and args.valid is None)
-    del World
 
 
-def _report(run_dir: Path, builtin: bool) -> None:
+def _report(run_dir: Path, on_builtin: bool) -> None:
     """After training: beam-4 scores on the validation split and a few unseen sentences."""
-    from .data import read_parallel
-    from .translator import Translator
     import json
+
+    from .data import read_parallel
+    from .training.trainer import JsonLog
+    from .translator import Translator
 
     data = json.loads((run_dir / "config.json").read_text(encoding="utf-8"))["data"]
     if not data.get("valid"):
@@ -145,10 +147,12 @@ def _report(run_dir: Path, builtin: bool) -> None:
     valid = read_parallel(data["valid"], data["src"], data["tgt"])
     with tqdm(total=len(valid), desc="validation, beam 4", unit="sent", leave=False) as bar:
         hyps = translator.translate(valid.src, DecodeOptions(), progress=bar)
-    scores = commands.corpus_scores(hyps, valid.tgt)
+    scores = corpus_scores(hyps, valid.tgt)
     print(f"\nValidation ({len(valid)} sentences, beam 4, α 0.6):\n{scores}")
-    if builtin:
-        test = read_parallel(str(commands.corpus.builtin("test")), data["src"], data["tgt"])
+    JsonLog(run_dir / "log.jsonl", enabled=True).write("report", split="valid", beam=4, alpha=0.6, bleu=scores.bleu,
+                                                       chrf=scores.chrf, bleu_signature=scores.bleu_signature)
+    if on_builtin:
+        test = read_parallel(str(builtin("test")), data["src"], data["tgt"])
         picks = [0, len(test) // 2, len(test) - 1]
         print("\nUnseen verses (test split):")
         for i, hyp in zip(picks, translator.translate([test.src[i] for i in picks])):

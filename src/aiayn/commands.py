@@ -41,21 +41,30 @@ def _data_paths(train: str | None, valid: str | None) -> tuple[str, str | None]:
     return train, valid
 
 
-def _resolve_config(run: RunDir, resume: bool, preset, config_file, overrides, model_fixed) -> tuple[dict, dict, TrainConfig]:
-    """(saved settings, model fields, TrainConfig): from the run directory when resuming."""
-    if not resume:
-        preset, model_fields, train_cfg = load_config(preset, config_file, overrides)
-        return {"preset": preset}, model_fields, train_cfg
-    saved = json.loads(run.config.read_text(encoding="utf-8"))
+def _vocab_fields(tok: Tokenizer) -> dict[str, int]:
+    return dict(src_vocab_size=tok.vocab_size, pad_id=tok.pad_id, bos_id=tok.bos_id, eos_id=tok.eos_id)
+
+
+def _new_run(run: RunDir, world: D.World, corpus_: ParallelCorpus, preset, config_file, overrides, vocab):
+    """Settings from preset < config file < overrides, and a fresh vocabulary."""
+    preset, model_fields, train_cfg = load_config(preset, config_file, overrides)
+    tokenizer = _make_tokenizer(run, world, corpus_, train_cfg, vocab)
+    return preset, TransformerConfig.preset(preset, **{**model_fields, **_vocab_fields(tokenizer)}), train_cfg, tokenizer
+
+
+def _resumed_run(run: RunDir, saved: dict, preset, config_file, overrides):
+    """The saved settings; only limits and intervals may change, and the model must not."""
+    tokenizer = Tokenizer.load(run.tokenizer)
+    model_cfg = TransformerConfig.from_dict(saved["model"])
     if preset or config_file or any(k.startswith("model.") for k in overrides):
         _, fields, _ = load_config(preset or saved["preset"], config_file, overrides)
-        asked = TransformerConfig.preset(preset or saved["preset"], **{**fields, **model_fixed}).to_dict()
-        if asked != saved["model"]:
+        asked = TransformerConfig.preset(preset or saved["preset"], **{**fields, **_vocab_fields(tokenizer)})
+        if asked != model_cfg:
             raise CheckpointError(f"{run.state} was built with a different model config; drop the model options to resume")
     changed = {k.split(".", 1)[1]: v for k, v in overrides.items() if k.startswith("train.")}
     if set(changed) - RESUMABLE:
         raise UsageError(f"cannot change {', '.join(sorted(set(changed) - RESUMABLE))} when resuming")
-    return saved, saved["model"], TrainConfig.from_dict({**saved["train"], **changed})
+    return saved["preset"], model_cfg, TrainConfig.from_dict({**saved["train"], **changed}), tokenizer
 
 
 def train(out: str | Path, train: str | None = None, valid: str | None = None, src_lang: str | None = None,
@@ -68,35 +77,27 @@ def train(out: str | Path, train: str | None = None, valid: str | None = None, s
         raise UsageError(f"{out} already holds a run; pass --resume to continue it, or choose another --out")
     if resume and not run.state.exists():
         raise UsageError(f"nothing to resume in {out}: it has no state.safetensors")
-    world = D.init_world(device)
     saved = json.loads(run.config.read_text(encoding="utf-8")) if resume else {}
     data = saved.get("data", {})
     train_path, valid_path = _data_paths(train or data.get("train"), valid or data.get("valid"))
-    src_lang, tgt_lang = src_lang or data.get("src"), tgt_lang or data.get("tgt")
-    train_corpus = read_parallel(train_path, src_lang, tgt_lang)
+    train_corpus = read_parallel(train_path, src_lang or data.get("src"), tgt_lang or data.get("tgt"))
     valid_corpus = read_parallel(valid_path, train_corpus.src_lang, train_corpus.tgt_lang) if valid_path else None
+    world = D.init_world(device)
     if resume:
-        tokenizer = Tokenizer.load(run.tokenizer)
-        fixed = dict(src_vocab_size=tokenizer.vocab_size, pad_id=tokenizer.pad_id, bos_id=tokenizer.bos_id,
-                     eos_id=tokenizer.eos_id)
-        settings, model_fields, train_cfg = _resolve_config(run, True, preset, config_file, overrides, fixed)
+        preset, model_cfg, train_cfg, tokenizer = _resumed_run(run, saved, preset, config_file, overrides)
     else:
-        settings, model_fields, train_cfg = _resolve_config(run, False, preset, config_file, overrides, {})
-        tokenizer = _make_tokenizer(run, world, train_corpus, train_cfg, vocab)
-        fixed = dict(src_vocab_size=tokenizer.vocab_size, pad_id=tokenizer.pad_id, bos_id=tokenizer.bos_id,
-                     eos_id=tokenizer.eos_id)
-    model_cfg = TransformerConfig.preset(settings["preset"], **{**model_fields, **fixed}) if not resume else \
-        TransformerConfig.from_dict(model_fields)
-    if world.is_main and not resume:
-        _write_json(run.config, {"preset": settings["preset"], "model": model_cfg.to_dict(), "train": train_cfg.to_dict(),
-                                 "data": {"train": str(train_path), "valid": valid_path, "src": train_corpus.src_lang,
-                                          "tgt": train_corpus.tgt_lang}})
+        preset, model_cfg, train_cfg, tokenizer = _new_run(run, world, train_corpus, preset, config_file, overrides,
+                                                           vocab)
+        if world.is_main:
+            _write_json(run.config, {"preset": preset, "model": model_cfg.to_dict(), "train": train_cfg.to_dict(),
+                                     "data": {"train": str(train_path), "valid": valid_path,
+                                              "src": train_corpus.src_lang, "tgt": train_corpus.tgt_lang}})
     encoded = encode_corpus(train_corpus, tokenizer, train_cfg, model_cfg.max_positions, "training data")
     trainer = Trainer(run, model_cfg, train_cfg, tokenizer, encoded, valid_corpus, world)
     if resume:
         trainer.resume()
     elif world.is_main:
-        log.info("training %s (%s parameters) on %d pairs (%s -> %s) into %s", settings["preset"],
+        log.info("training %s (%s parameters) on %d pairs (%s -> %s) into %s", preset,
                  f"{trainer.model.num_parameters():,}", len(encoded.src), train_corpus.src_lang, train_corpus.tgt_lang, out)
     try:
         trainer.fit()

@@ -102,6 +102,8 @@ def save_training_state(path: Path, model, optimizer, scheduler, extra: dict[str
         for name, value in state.items():
             tensors[f"optim.{idx}.{name}"] = value if torch.is_tensor(value) else torch.tensor(value)
     tensors["rng.torch"] = torch.get_rng_state()
+    if torch.cuda.is_available():  # dropout on a GPU draws from the CUDA generators
+        tensors.update({f"rng.cuda.{i}": state for i, state in enumerate(torch.cuda.get_rng_state_all())})
     meta = {"param_groups": optim["param_groups"], "scheduler": scheduler.state_dict(), **extra}
     atomic_save(tensors, meta, path)
 
@@ -120,6 +122,9 @@ def load_training_state(path: Path, model, optimizer, scheduler) -> dict[str, An
     optimizer.load_state_dict({"state": state, "param_groups": groups})
     scheduler.load_state_dict(meta.pop("scheduler"))
     torch.set_rng_state(tensors["rng.torch"])
+    cuda = [tensors[f"rng.cuda.{i}"] for i in range(torch.cuda.device_count()) if f"rng.cuda.{i}" in tensors]
+    if cuda:
+        torch.cuda.set_rng_state_all(cuda)
     return meta
 
 

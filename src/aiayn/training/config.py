@@ -78,7 +78,7 @@ class TrainConfig:
 
 TRAIN_PRESETS: dict[str, dict[str, Any]] = {
     # CPU-sized: small batches and a short warm-up, so minutes of training make a translator.
-    "tiny": {"vocab_size": 8000, "max_tokens": 2048, "warmup": 800, "lr_scale": 2.0, "max_steps": 20000,
+    "tiny": {"vocab_size": 8000, "max_tokens": 1536, "warmup": 250, "lr_scale": 0.35, "max_steps": 20000,
              "log_every": 20, "valid_every": 500, "save_every": 250, "keep_last": 5, "valid_bleu_sentences": 200},
     "base": {},  # the paper's: 25k tokens, warmup 4000, 100k steps
     "big": {"max_steps": 300_000},

@@ -6,6 +6,7 @@ Legend: B sentences, S source length, T target length.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import math
@@ -184,10 +185,10 @@ class Trainer:
     # The loop ------------------------------------------------------------------------------
     def fit(self) -> None:
         """Trains until max_steps or max_time; validates and saves at their intervals and at the end."""
-        cfg, main = self.cfg, self.world.is_main
+        cfg = self.cfg
         ddp_model = D.wrap(self.model, self.world)
         self.model.train()
-        bar = tqdm(total=cfg.max_steps, initial=self.step, unit="step", disable=not main, dynamic_ncols=True)
+        bar = self._progress_bar()
         window = {"tokens": 0.0, "time": 0.0}
         while not self._should_stop():
             start = time.perf_counter()
@@ -196,20 +197,26 @@ class Trainer:
             self.elapsed += spent
             window["tokens"] += stats["tgt_tokens"]
             window["time"] += spent
-            bar.update(1)
+            bar.update(spent if cfg.max_time else 1)
             if self.step % cfg.log_every == 0 or self.step == 1:
                 self._log_progress(bar, stats, window)
             self._maybe_validate_and_save(bar, final=self._should_stop())
         bar.close()
+
+    def _progress_bar(self) -> tqdm:
+        """Counts steps, or training seconds when --max-time sets the limit (so its ETA is right)."""
+        if self.cfg.max_time:
+            return tqdm(total=round(self.cfg.max_time), initial=round(self.elapsed), disable=not self.world.is_main,
+                        bar_format="{l_bar}{bar}| {elapsed}<{remaining}{postfix}", dynamic_ncols=True)
+        return tqdm(total=self.cfg.max_steps, initial=self.step, unit="step", disable=not self.world.is_main,
+                    dynamic_ncols=True)
 
     def _log_progress(self, bar: tqdm, stats: dict[str, float], window: dict[str, float]) -> None:
         tok_s = window["tokens"] / max(window["time"], 1e-9)
         window.update(tokens=0.0, time=0.0)
         fields = {"loss": round(stats["loss"], 4), "ppl": round(math.exp(min(stats["nll"], 50)), 2),
                   "lr": stats["lr"], "tgt_tok_s": round(tok_s, 1)}
-        postfix = {"loss": f"{stats['loss']:.3f}", "lr": f"{stats['lr']:.2e}", "tok/s": f"{tok_s:.0f}"}
-        if self.cfg.max_time:
-            postfix["left"] = _clock(max(self.cfg.max_time - self.elapsed, 0))
+        postfix = {"step": self.step, "loss": f"{stats['loss']:.3f}", "lr": f"{stats['lr']:.2e}", "tok/s": f"{tok_s:.0f}"}
         bar.set_postfix(postfix, refresh=False)
         self.log.write("train", step=self.step, elapsed=round(self.elapsed, 2), **fields)
 
@@ -229,11 +236,5 @@ class Trainer:
 
 def _maybe_no_sync(model: torch.nn.Module, skip_sync: bool):
     """DDP's no_sync() while accumulating, so gradients are all-reduced once per update."""
-    import contextlib
-
     return model.no_sync() if skip_sync and hasattr(model, "no_sync") else contextlib.nullcontext()
 
-
-def _clock(seconds: float) -> str:
-    m, s = divmod(int(seconds), 60)
-    return f"{m // 60}:{m % 60:02d}:{s:02d}" if m >= 60 else f"{m}:{s:02d}"

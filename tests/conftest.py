@@ -1,0 +1,71 @@
+"""Helpers and fixtures for the end-to-end tests: run the real `aiayn` command on corpus slices."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from aiayn.corpus import builtin
+
+MICRO = """\
+preset: tiny
+model: {d_model: 32, n_heads: 2, d_ff: 64, n_encoder_layers: 1, n_decoder_layers: 1, max_positions: 128}
+train: {vocab_size: 300, max_tokens: 600, warmup: 20, log_every: 1, valid_every: 4, save_every: 3,
+        keep_last: 10, valid_bleu_sentences: 4}
+"""
+
+
+def aiayn(*args: str, input: str | bytes | None = None, check: bool = True, timeout: float = 300,
+          **env: str) -> subprocess.CompletedProcess:
+    data = input.encode() if isinstance(input, str) else input
+    proc = subprocess.run([sys.executable, "-m", "aiayn", *args], input=data, capture_output=True, timeout=timeout,
+                          env={**os.environ, "PYTHONWARNINGS": "ignore", **env})
+    if check and proc.returncode != 0:
+        raise AssertionError(f"aiayn {' '.join(args)} failed:\n{proc.stderr.decode()}")
+    return proc
+
+
+def write_tsv(path: Path, rows: list[tuple[str, str]], header: str = "ref\ten\tes") -> Path:
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        f.write(header + "\n")
+        for i, (en, es) in enumerate(rows):
+            f.write(f"X.{i}\t{en}\t{es}\n")
+    return path
+
+
+def corpus_slice(split: str, n: int) -> list[tuple[str, str]]:
+    with gzip.open(builtin(split), "rt", encoding="utf-8") as f:
+        next(f)
+        return [tuple(line.rstrip("\n").split("\t")[1:]) for _, line in zip(range(n), f)]
+
+
+@pytest.fixture(scope="session")
+def data(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("data")
+    write_tsv(root / "train.tsv.gz", corpus_slice("train", 400))
+    write_tsv(root / "valid.tsv.gz", corpus_slice("valid", 20))
+    (root / "micro.yaml").write_text(MICRO)
+    return root
+
+
+def train_args(data: Path, out: Path, *extra: str) -> list[str]:
+    return ["train", "--train", str(data / "train.tsv.gz"), "--valid", str(data / "valid.tsv.gz"),
+            "--config", str(data / "micro.yaml"), "--out", str(out), *extra]
+
+
+@pytest.fixture(scope="session")
+def trained(data, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("runs") / "micro"
+    aiayn(*train_args(data, out, "--max-steps", "8"))
+    return out
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
