@@ -64,6 +64,22 @@ def test_average_the_last_checkpoints(trained):
     assert proc.stdout.decode().count("\n") == 1
 
 
+def test_attention_plot(trained, tmp_path):
+    out = tmp_path / "attention.png"
+    proc = aiayn("attention", "--model", str(trained), "--text", "God is love.", "--out", str(out), "--beam", "1")
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and "wrote" in proc.stdout.decode()
+
+
+def test_attention_maps_match_the_translation(trained):
+    from aiayn.translator import Translator
+    from aiayn.viz import attention_maps
+
+    translation, layers, queries, keys = attention_maps(Translator.load(trained), "God is love.", beam_size=1)
+    assert translation == Translator.load(trained).translate(["God is love."], beam_size=1)[0]
+    assert len(layers) == 1 and layers[0].shape == (2, len(queries), len(keys))
+    torch.testing.assert_close(layers[0].sum(-1), torch.ones(2, len(queries)))
+
+
 # Exact resume ------------------------------------------------------------------------------
 def test_sigkill_then_resume_equals_an_unbroken_run(data, tmp_path):
     steps = "30"

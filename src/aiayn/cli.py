@@ -119,7 +119,30 @@ def build_parser() -> argparse.ArgumentParser:
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     av.add_argument("--model", required=True, help="run directory")
     av.add_argument("--last", type=int, default=5, help="how many of the newest checkpoints (default 5)")
+    at = sub.add_parser("attention", help="plot the attention of a translation as heat maps (PNG)",
+                        description="Translate one sentence and draw, for one layer, each head's attention and "
+                        "their mean: which source pieces each target piece looked at.",
+                        epilog="example:\n  aiayn attention --model runs/tiny --text 'God is love.' --out love.png",
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    at.add_argument("--model", required=True, help="run directory or .safetensors file")
+    at.add_argument("--text", required=True, help="the source sentence")
+    at.add_argument("--out", default="attention.png", help="PNG file to write (default attention.png)")
+    at.add_argument("--kind", choices=["cross", "encoder", "decoder_self"], default="cross",
+                    help="encoder-decoder (cross), encoder self- or decoder self-attention (default cross)")
+    at.add_argument("--layer", type=int, default=-1, help="layer, 1-based; -1 for the last (default)")
+    at.add_argument("--beam", type=int, default=4, help="beam size for the translation (default 4)")
+    at.add_argument("--device", default="cpu")
     return parser
+
+
+def _run_attention(args: argparse.Namespace) -> None:
+    from .translator import Translator
+    from .viz import plot_attention
+
+    layer = args.layer - 1 if args.layer > 0 else args.layer
+    translation = plot_attention(Translator.load(args.model, args.device), args.text, args.out, args.kind, layer,
+                                 args.beam)
+    print(f"{translation}\nwrote {args.out}")
 
 
 def _run_train(args: argparse.Namespace) -> None:
@@ -194,7 +217,8 @@ def _run_average(args: argparse.Namespace) -> None:
     print(f"averaged the last {args.last} checkpoints into {out}\ntranslate with: aiayn translate --model {out}")
 
 
-COMMANDS = {"train": _run_train, "translate": _run_translate, "evaluate": _run_evaluate, "average": _run_average}
+COMMANDS = {"train": _run_train, "translate": _run_translate, "evaluate": _run_evaluate, "average": _run_average,
+            "attention": _run_attention}
 
 
 def main(argv: list[str] | None = None) -> int:

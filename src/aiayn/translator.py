@@ -71,14 +71,15 @@ class Translator:
         for batch in self._batches(ids, opts):
             rows = [ids[i] + [self.model.config.eos_id] for i in batch]
             src = pad_right(rows, self.model.config.pad_id).to(self.device)
-            for i, hyps in zip(batch, self._search(src, opts)):
+            for i, hyps in zip(batch, self.search(src, opts)):
                 texts = self.tokenizer.decode([h.tokens for h in hyps])
                 results[i] = [(text, h.score) for text, h in zip(texts, hyps)]
             if progress is not None:
                 progress.update(len(batch))
         return results
 
-    def _search(self, src: torch.Tensor, opts: DecodeOptions) -> list[list[Hypothesis]]:
+    def search(self, src: torch.Tensor, opts: DecodeOptions) -> list[list[Hypothesis]]:
+        """Greedy (beam 1) or beam search over (B, S) right-padded source ids."""
         limits = dict(max_len_a=opts.max_len_a, max_len_b=opts.max_len_b)
         if opts.beam_size == 1:
             return [[h] for h in greedy_search(self.model, src, **limits)]

@@ -161,6 +161,10 @@ class Tokenizer:
         skip = {self.pad_id, self.bos_id, self.eos_id}
         return self._sp.decode([[int(i) for i in seq if int(i) not in skip] for seq in ids])
 
+    def pieces(self, ids: Sequence[int]) -> list[str]:
+        """The sub-word string of each id (for attention plots)."""
+        return [self._sp.id_to_piece(int(i)) for i in ids]
+
     def encode_as_pieces(self, line: str) -> list[str]:
         """The subword strings of one line, e.g. ``["▁Hel", "lo"]``, to label attention plots."""
         return self._sp.encode(line, out_type=str)
