@@ -8,12 +8,13 @@ import numpy as np
 import pytest
 import torch
 
+from aiayn.corpus import builtin
 from aiayn.data import (
     Batch, BatchSampler, DataError, ParallelCorpus, Tokenizer, batch_by_tokens, collate, filter_pairs, read_parallel,
     read_text_lines,
 )
 
-VALID = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bible-en-es" / "valid.tsv.gz"
+VALID = builtin("valid")  # the shipped copy of ../shared/data/bible-en-es
 
 
 def write(path: Path, text: str | bytes) -> Path:
