@@ -135,9 +135,9 @@ def evaluate(model: str | Path, test: str | None, src_lang: str | None, tgt_lang
     if progress is not None:
         progress.total = len(data)
     hyps = translator.translate(data.src, options, progress=progress)
-    folder = Path(model) if Path(model).is_dir() else Path(model).parent
-    name = Path(test_path).name.split(".")[0]
-    out = folder / f"hyp.{name}.beam{options.beam_size}.{data.tgt_lang}"
+    model = Path(model)
+    folder, which = (model, "") if model.is_dir() else (model.parent, f"{model.stem}.")
+    out = folder / f"hyp.{which}{Path(test_path).name.split('.')[0]}.beam{options.beam_size}.{data.tgt_lang}"
     out.write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
     return corpus_scores(hyps, data.tgt), out, data, hyps
 

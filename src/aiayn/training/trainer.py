@@ -23,6 +23,7 @@ from ..data import BatchSampler, DataError, ParallelCorpus, Tokenizer, batch_by_
 from ..evaluation import corpus_scores
 from ..model import Transformer
 from ..rundir import RunDir
+from ..translator import Translator
 from . import distributed as D
 from .checkpoint import CheckpointError, load_training_state, save_training_state, save_weights
 from .config import TrainConfig
@@ -125,10 +126,11 @@ class Trainer:
         for micro in range(self.cfg.update_freq):
             batch = self.train_data.batch(next(self.sampler), self.tok).to(self.world.device)
             sync = micro == self.cfg.update_freq - 1 or self.world.size == 1
-            with (torch.autocast(self.world.device.type, torch.bfloat16, enabled=self.cfg.bf16),
-                  _maybe_no_sync(ddp_model, not sync)):
-                logits = ddp_model(batch.src, batch.tgt_in)  # (B, T, V)
-                out = label_smoothed_cross_entropy(logits, batch.tgt_out, self.cfg.label_smoothing, self.tok.pad_id)
+            with _maybe_no_sync(ddp_model, not sync):
+                with torch.autocast(self.world.device.type, torch.bfloat16, enabled=self.cfg.bf16):
+                    logits = ddp_model(batch.src, batch.tgt_in)  # (B, T, V)
+                    out = label_smoothed_cross_entropy(logits, batch.tgt_out, self.cfg.label_smoothing,
+                                                       self.tok.pad_id)
                 out.loss.backward()  # a sum: normalised below, once every token is counted
             sums += torch.tensor([out.loss.item(), out.nll.item(), batch.n_tokens], dtype=torch.float64)
             n_src += int((batch.src != self.tok.pad_id).sum())
@@ -150,8 +152,6 @@ class Trainer:
     @torch.no_grad()
     def validate(self) -> dict[str, float]:
         """Loss and perplexity of the true tokens on the validation set, and greedy BLEU / chrF."""
-        from ..translator import Translator  # the translator imports the trainer's neighbours
-
         self.model.eval()
         sums = torch.zeros(3, dtype=torch.float64)
         for indices in self.valid_encoded.batches:
@@ -197,7 +197,7 @@ class Trainer:
             self.elapsed += spent
             window["tokens"] += stats["tgt_tokens"]
             window["time"] += spent
-            bar.update(spent if cfg.max_time else 1)
+            bar.update(min(spent, bar.total - bar.n) if cfg.max_time else 1)  # the last step may overrun
             if self.step % cfg.log_every == 0 or self.step == 1:
                 self._log_progress(bar, stats, window)
             self._maybe_validate_and_save(bar, final=self._should_stop())
