@@ -1,0 +1,1 @@
+"""Benchmarks of aiayn against peer implementations; see BENCHMARKS.md at the repository root."""

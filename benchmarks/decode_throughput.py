@@ -1,0 +1,269 @@
+"""Item 3, decoding throughput: generated tokens/s, greedy and beam 4, with every output forced to
+exactly 50 tokens so that all systems do the same work, aiayn against:
+
+  hf           Hugging Face MarianMTModel.generate (num_beams, min_new_tokens = max_new_tokens = 50)
+  ct2_float32  CTranslate2 Translator, compute_type float32 (min = max_decoding_length = 50)
+  ct2_int8     CTranslate2 Translator, compute_type int8 (weights quantized when loaded)
+
+Input: 64 source sentences of 25 tokens each (24 random ids + EOS), one batch, the same ids for
+every system. hf, ct2_float32 and ct2_int8 run the SAME random Marian weights (saved once with
+save_pretrained, converted with CTranslate2's Python converter, TransformersConverter); aiayn's
+weights are its own random ones (equal work, not equal output).
+
+How the length is forced, per system (50 decoder steps per sentence and beam everywhere):
+  * aiayn: greedy_search / beam_search with max_len_a = 0, max_len_b = 50 (the library's own
+    length limit, EOS counted: the 50th step must emit EOS), given the model through a thin wrapper
+    (``NoEarlyEos``) that sets the EOS logit to -inf at steps 1..49. The library is unchanged;
+    the wrapper is the "model" its decoding protocol (start_decoding / decode_step) asks for.
+    So aiayn emits 49 tokens + EOS, the others 50 tokens: 50 decoder steps each.
+  * hf: min_new_tokens = max_new_tokens = 50 (EOS suppressed until then), forced_eos off.
+  * ct2: min_decoding_length = max_decoding_length = 50.
+Every output's length is checked on the first call. Tokens/s counts 64 x 50 per call.
+
+Timing: the systems interleave A B C D after --warmup untimed calls; each call decodes all 64
+sentences. Reported: median generated tokens/s and the median paired ratio aiayn/peer (> 1: aiayn
+faster). Peak RSS: each system alone in a subprocess (--system NAME) unless --no-memory; the
+CTranslate2 children never import torch.
+
+Run:  python -m benchmarks.decode_throughput --size tiny [--beams 1 4] [--repeats 5] [--warmup 1]
+          [--systems aiayn hf ct2_float32 ct2_int8]
+Writes benchmarks/results/decode_<size>.json (or --results DIR). Generated models are kept in
+benchmarks/.cache/decode-<size>/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from .common import CACHE, add_common_args, own_peak_rss_mib, peak_rss_of, print_table, write_result
+
+SYSTEMS = ("aiayn", "hf", "ct2_float32", "ct2_int8")
+N_SENTENCES, SRC_LEN, OUT_LEN = 64, 25, 50
+
+
+def cache_dir(size: str):
+    return CACHE / f"decode-{size}"
+
+
+# Preparation (parent only): the random HF model, its CTranslate2 conversion, the sources ------------------
+def prepare(size: str, seed: int = 0) -> None:
+    """Writes hf/ (save_pretrained), ct2/ (float32 conversion) and sources.json, unless present."""
+    import torch
+
+    from .peers import build_marian, marian_vocabulary, model_config
+
+    root, cfg = cache_dir(size), model_config(size)
+    if not (root / "sources.json").is_file():
+        g = torch.Generator().manual_seed(seed)
+        ids = torch.randint(4, cfg.src_vocab_size - 1, (N_SENTENCES, SRC_LEN - 1), generator=g)
+        ids = torch.cat([ids, torch.full((N_SENTENCES, 1), cfg.eos_id)], dim=1).tolist()
+        vocab = marian_vocabulary(cfg)
+        root.mkdir(parents=True, exist_ok=True)
+        (root / "sources.json").write_text(json.dumps({"ids": ids, "tokens": [[vocab[i] for i in r] for r in ids]}))
+    if not (root / "hf" / "config.json").is_file():
+        build_marian(cfg, seed).save_pretrained(root / "hf")
+    if not (root / "ct2" / "model.bin").is_file():
+        convert_to_ct2(root / "hf", root / "ct2", marian_vocabulary(cfg))
+
+
+def convert_to_ct2(hf_dir, out_dir, vocabulary: list[str]) -> None:
+    """CTranslate2's TransformersConverter on the saved random model. The converter asks
+    AutoTokenizer for the vocabulary; there is no tokenizer (the model reads ids), so
+    ``load_tokenizer`` is overridden to hand it the token list (its one documented use)."""
+    from ctranslate2.converters import TransformersConverter
+
+    class IdsOnly:
+        eos_token, unk_token = "</s>", "<unk>"
+
+        def get_vocab(self) -> dict[str, int]:
+            return {token: i for i, token in enumerate(vocabulary)}
+
+    class NoTokenizerConverter(TransformersConverter):
+        def load_tokenizer(self, tokenizer_class, model_name_or_path, **kwargs):
+            return IdsOnly()
+
+    NoTokenizerConverter(str(hf_dir)).convert(str(out_dir), quantization="float32", force=True)
+
+
+# Systems: each returns decode() -> list of output lengths -------------------------------------------------
+class NoEarlyEos:
+    """Wraps an aiayn.Transformer so that EOS cannot win before step ``length`` (the library's
+    length limit then forces it at step ``length``). Only the decoding protocol is forwarded."""
+
+    def __init__(self, model, length: int):
+        self.model, self.config, self.length = model, model.config, length
+
+    @property
+    def training(self) -> bool:
+        return self.model.training
+
+    def eval(self):
+        self.model.eval()
+        return self
+
+    def train(self, mode: bool = True):
+        self.model.train(mode)
+        return self
+
+    def start_decoding(self, src, beam_size: int = 1, capacity: int | None = None):
+        return self.model.start_decoding(src, beam_size, capacity)
+
+    def decode_step(self, tokens, state):
+        logits = self.model.decode_step(tokens, state)  # state.pos is now the step number, 1-based
+        if state.pos < self.length:
+            logits[..., self.config.eos_id] = float("-inf")
+        return logits
+
+
+def make_decoder(system: str, size: str, beam: int, threads: int, seed: int = 0):
+    root = cache_dir(size)
+    sources = json.loads((root / "sources.json").read_text())
+    if system.startswith("ct2_"):
+        import ctranslate2
+
+        translator = ctranslate2.Translator(str(root / "ct2"), device="cpu", compute_type=system[4:],
+                                           inter_threads=1, intra_threads=threads)
+        tokens = sources["tokens"]
+
+        def decode() -> list[int]:
+            out = translator.translate_batch(tokens, beam_size=beam, min_decoding_length=OUT_LEN,
+                                             max_decoding_length=OUT_LEN, max_batch_size=0)
+            return [len(r.hypotheses[0]) for r in out]
+
+        return decode
+
+    import torch
+
+    src = torch.tensor(sources["ids"])
+    if system == "aiayn":
+        from aiayn import Transformer, beam_search, greedy_search
+
+        from .peers import model_config
+
+        torch.manual_seed(seed)
+        model = NoEarlyEos(Transformer(model_config(size)).eval(), OUT_LEN)
+
+        def decode() -> list[int]:
+            if beam == 1:
+                hyps = greedy_search(model, src, max_len_a=0, max_len_b=OUT_LEN)
+            else:
+                hyps = [h[0] for h in beam_search(model, src, beam_size=beam, alpha=0.6, max_len_a=0, max_len_b=OUT_LEN)]
+            return [len(h.tokens) + 1 for h in hyps]  # + the EOS, the 50th emitted token
+
+        return decode
+    if system == "hf":
+        from transformers import MarianMTModel
+
+        model = MarianMTModel.from_pretrained(root / "hf").eval()
+        mask = torch.ones_like(src)
+
+        def decode() -> list[int]:
+            out = model.generate(input_ids=src, attention_mask=mask, num_beams=beam, do_sample=False,
+                                 min_new_tokens=OUT_LEN, max_new_tokens=OUT_LEN)
+            return [out.size(1) - 1] * out.size(0)  # minus the decoder start token
+
+        return decode
+    raise ValueError(f"unknown system {system!r}; choose from {', '.join(SYSTEMS)}")
+
+
+def checked(name: str, decode):
+    """``decode`` that, on its first call (a warm-up), checks every output is OUT_LEN tokens long."""
+    first = True
+
+    def run():
+        nonlocal first
+        lengths = decode()
+        if first and lengths != [OUT_LEN] * N_SENTENCES:
+            raise RuntimeError(f"{name}: output lengths {sorted(set(lengths))}, expected all {OUT_LEN}")
+        first = False
+        return lengths
+
+    return run
+
+
+def agreement(size: str, threads: int) -> float:
+    """Sanity check of the conversion: share of greedy outputs where HF and CTranslate2 float32
+    (same weights) produce the identical 50 tokens."""
+    import ctranslate2
+    import torch
+    from transformers import MarianMTModel
+
+    root = cache_dir(size)
+    sources = json.loads((root / "sources.json").read_text())
+    model = MarianMTModel.from_pretrained(root / "hf").eval()
+    hf = model.generate(input_ids=torch.tensor(sources["ids"]), num_beams=1, do_sample=False,
+                        min_new_tokens=OUT_LEN, max_new_tokens=OUT_LEN)[:, 1:].tolist()
+    translator = ctranslate2.Translator(str(root / "ct2"), device="cpu", intra_threads=threads)
+    vocab = {t: i for i, t in enumerate(json.loads((root / "ct2" / "shared_vocabulary.json").read_text()))}
+    ct2 = [[vocab[t] for t in r.hypotheses[0]] for r in translator.translate_batch(
+        sources["tokens"], beam_size=1, min_decoding_length=OUT_LEN, max_decoding_length=OUT_LEN)]
+    return sum(a == b for a, b in zip(hf, ct2)) / len(hf)
+
+
+# Running ---------------------------------------------------------------------------------------------------------
+def child(args) -> None:
+    """One system alone, for its peak RSS: one warm-up call, --repeats timed calls, one JSON line."""
+    decode = checked(args.system, make_decoder(args.system, args.size, args.beam, args.threads))
+    decode()  # warm-up and length check
+    start = time.perf_counter()
+    for _ in range(args.repeats):
+        decode()
+    seconds = (time.perf_counter() - start) / args.repeats
+    print(json.dumps({"system": args.system, "beam": args.beam, "peak_rss_mib": own_peak_rss_mib(),
+                      "alone_s_per_call": seconds, "alone_tokens_per_s": N_SENTENCES * OUT_LEN / seconds}))
+
+
+def main(argv: list[str] | None = None) -> dict | None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--size", choices=["tiny", "base"], default="tiny")
+    p.add_argument("--beams", type=int, nargs="+", default=[1, 4], help="beam sizes; 1 = greedy (default 1 4)")
+    p.add_argument("--repeats", type=int, default=5, help="timed calls per system (default 5)")
+    p.add_argument("--warmup", type=int, default=1, help="untimed calls per system first (default 1, at least 1:"
+                   " the first call checks the output lengths)")
+    p.add_argument("--systems", nargs="+", choices=SYSTEMS, default=list(SYSTEMS))
+    p.add_argument("--system", choices=SYSTEMS, help="(internal) run one system alone, for its peak RSS")
+    p.add_argument("--beam", type=int, default=1, help="(internal) beam size of --system")
+    add_common_args(p)
+    args = p.parse_args(argv)
+    if args.system:  # no torch import on the CTranslate2 path
+        args.threads = args.threads or 1
+        return child(args)
+
+    from .common import interleave, median, median_ratio, set_threads
+
+    threads = set_threads(args.threads)
+    prepare(args.size)
+    payload = {"size": args.size, "threads": threads, "sentences": N_SENTENCES, "source_tokens": SRC_LEN,
+               "output_tokens": OUT_LEN, "repeats": args.repeats, "warmup": args.warmup, "runs": {}}
+    if "hf" in args.systems and "ct2_float32" in args.systems:
+        payload["hf_ct2_float32_identical_greedy_outputs"] = agreement(args.size, threads)
+    rows = []
+    for beam in args.beams:
+        fns = {s: checked(s, make_decoder(s, args.size, beam, threads)) for s in args.systems}
+        times = interleave(fns, args.repeats, max(1, args.warmup))
+        run = payload["runs"][f"beam{beam}"] = {}
+        for system, ts in times.items():
+            run[system] = {"seconds": ts, "median_s": median(ts),
+                           "median_tokens_per_s": median([N_SENTENCES * OUT_LEN / t for t in ts]),
+                           "aiayn_speedup_median": median_ratio(ts, times["aiayn"]) if "aiayn" in times else None}
+            if not args.no_memory:
+                run[system]["memory"] = peak_rss_of(
+                    ["benchmarks.decode_throughput", "--system", system, "--beam", str(beam), "--size", args.size,
+                     "--repeats", "1", "--threads", str(threads)])
+            rows.append({"beam": beam, "system": system, "tok/s": run[system]["median_tokens_per_s"],
+                         "aiayn speedup": run[system]["aiayn_speedup_median"],
+                         "peak RSS MiB": run[system].get("memory", {}).get("peak_rss_mib")})
+        del fns
+    print_table(rows, ["beam", "system", "tok/s", "aiayn speedup", "peak RSS MiB"])
+    if "hf_ct2_float32_identical_greedy_outputs" in payload:
+        print(f"HF vs CTranslate2 float32, identical greedy outputs: "
+              f"{payload['hf_ct2_float32_identical_greedy_outputs']:.0%}", file=sys.stderr)
+    write_result(f"decode_{args.size}", payload, args.results)
+    return payload
+
+
+if __name__ == "__main__":
+    main()
