@@ -46,7 +46,7 @@ class JsonLog:
 
 
 @dataclass
-class Encoded:
+class EncodedCorpus:
     """A tokenized corpus and the batches it is cut into."""
 
     src: list[list[int]]
@@ -57,7 +57,7 @@ class Encoded:
         return collate([self.src[i] for i in indices], [self.tgt[i] for i in indices], tok.pad_id, tok.bos_id, tok.eos_id)
 
 
-def encode_corpus(corpus: ParallelCorpus, tok: Tokenizer, cfg: TrainConfig, max_positions: int, name: str) -> Encoded:
+def encode_corpus(corpus: ParallelCorpus, tok: Tokenizer, cfg: TrainConfig, max_positions: int, name: str) -> EncodedCorpus:
     """Tokenizes, drops empty and over-long pairs (saying how many), and batches by tokens."""
     src, tgt = tok.encode(corpus.src), tok.encode(corpus.tgt)
     keep, n_empty, n_long = filter_pairs(src, tgt, max_positions)
@@ -68,14 +68,14 @@ def encode_corpus(corpus: ParallelCorpus, tok: Tokenizer, cfg: TrainConfig, max_
         raise DataError(f"{name}: no usable sentence pairs (all empty or too long)")
     src, tgt = [src[i] for i in keep], [tgt[i] for i in keep]
     batches = batch_by_tokens([len(s) for s in src], [len(t) for t in tgt], cfg.max_tokens, cfg.max_sentences)
-    return Encoded(src, tgt, batches)
+    return EncodedCorpus(src, tgt, batches)
 
 
 class Trainer:
     """Owns the model, optimiser, schedule and data position; ``fit()`` trains until a limit."""
 
     def __init__(self, run: RunDir, model_cfg: TransformerConfig, cfg: TrainConfig, tokenizer: Tokenizer,
-                 train: Encoded, valid: ParallelCorpus | None, world: D.World):
+                 train: EncodedCorpus, valid: ParallelCorpus | None, world: D.World):
         self.run, self.model_cfg, self.cfg, self.tok, self.world = run, model_cfg, cfg, tokenizer, world
         self.train_data, self.valid = train, valid
         torch.manual_seed(cfg.seed)
