@@ -11,10 +11,8 @@ save_pretrained, converted with CTranslate2's Python converter, TransformersConv
 weights are its own random ones (equal work, not equal output).
 
 How the length is forced, per system (50 decoder steps per sentence and beam everywhere):
-  * aiayn: greedy_search / beam_search with max_len_a = 0, max_len_b = 50 (the library's own
-    length limit, EOS counted: the 50th step must emit EOS), given the model through a thin wrapper
-    (``NoEarlyEos``) that sets the EOS logit to -inf at steps 1..49. The library is unchanged;
-    the wrapper is the "model" its decoding protocol (start_decoding / decode_step) asks for.
+  * aiayn: greedy_search / beam_search with max_len_a = 0, max_len_b = 50 (the length limit
+    counts the EOS: the 50th step must emit EOS) and min_len = 49 (no EOS before 49 tokens).
     So aiayn emits 49 tokens + EOS, the others 50 tokens: 50 decoder steps each.
   * hf: min_new_tokens = max_new_tokens = 50 (EOS suppressed until then), forced_eos off.
   * ct2: min_decoding_length = max_decoding_length = 50.
@@ -89,35 +87,6 @@ def convert_to_ct2(hf_dir, out_dir, vocabulary: list[str]) -> None:
 
 
 # Systems: each returns decode() -> list of output lengths -------------------------------------------------
-class NoEarlyEos:
-    """Wraps an aiayn.Transformer so that EOS cannot win before step ``length`` (the library's
-    length limit then forces it at step ``length``). Only the decoding protocol is forwarded."""
-
-    def __init__(self, model, length: int):
-        self.model, self.config, self.length = model, model.config, length
-
-    @property
-    def training(self) -> bool:
-        return self.model.training
-
-    def eval(self):
-        self.model.eval()
-        return self
-
-    def train(self, mode: bool = True):
-        self.model.train(mode)
-        return self
-
-    def start_decoding(self, src, beam_size: int = 1, capacity: int | None = None):
-        return self.model.start_decoding(src, beam_size, capacity)
-
-    def decode_step(self, tokens, state):
-        logits = self.model.decode_step(tokens, state)  # state.pos is now the step number, 1-based
-        if state.pos < self.length:
-            logits[..., self.config.eos_id] = float("-inf")
-        return logits
-
-
 def make_decoder(system: str, size: str, beam: int, threads: int, seed: int = 0):
     root = cache_dir(size)
     sources = json.loads((root / "sources.json").read_text())
@@ -144,13 +113,14 @@ def make_decoder(system: str, size: str, beam: int, threads: int, seed: int = 0)
         from .peers import model_config
 
         torch.manual_seed(seed)
-        model = NoEarlyEos(Transformer(model_config(size)).eval(), OUT_LEN)
+        model = Transformer(model_config(size)).eval()
+        limits = dict(max_len_a=0, max_len_b=OUT_LEN, min_len=OUT_LEN - 1)
 
         def decode() -> list[int]:
             if beam == 1:
-                hyps = greedy_search(model, src, max_len_a=0, max_len_b=OUT_LEN)
+                hyps = greedy_search(model, src, **limits)
             else:
-                hyps = [h[0] for h in beam_search(model, src, beam_size=beam, alpha=0.6, max_len_a=0, max_len_b=OUT_LEN)]
+                hyps = [h[0] for h in beam_search(model, src, beam_size=beam, alpha=0.6, **limits)]
             return [len(h.tokens) + 1 for h in hyps]  # + the EOS, the 50th emitted token
 
         return decode

@@ -39,6 +39,9 @@ class FakeModel:
     config = SimpleNamespace(pad_id=PAD, bos_id=BOS, eos_id=EOS, max_positions=100)
     vocab = 5
 
+    def __init__(self, tree=TREE):
+        self.tree = tree
+
     def start_decoding(self, src, beam_size=1, capacity=None):
         return FakeState(src.size(0) * beam_size)
 
@@ -47,7 +50,7 @@ class FakeModel:
         for i, tok in enumerate(tokens[:, -1].tolist()):
             if tok != BOS:
                 state.prefixes[i] = state.prefixes[i] + (tok,)
-            probs = TREE.get(state.prefixes[i], {EOS: 1 / 3, A: 1 / 3, B: 1 / 3})
+            probs = self.tree.get(state.prefixes[i], {EOS: 1 / 3, A: 1 / 3, B: 1 / 3})
             rows.append([math.log(probs[k]) if k in probs else float("-inf") for k in range(self.vocab)])
         state.pos += 1
         return torch.tensor(rows)[:, None, :]
@@ -75,12 +78,23 @@ def test_greedy_takes_the_locally_best_path():
     assert hyp.tokens == [A, A] and hyp.score == pytest.approx(math.log(0.27))
 
 
-def test_length_limit_forces_eos():
-    # Source of length 1 with max_len = 0 * 1 + 2: at most two tokens, EOS included.
-    (hyp,) = greedy_search(FakeModel(), torch.tensor([[7]]), max_len_a=0, max_len_b=2)
+@pytest.mark.parametrize("min_len", [0, 5])
+def test_length_limit_forces_eos(min_len):
+    # Source of length 1 with max_len = 0 * 1 + 2: at most two tokens, EOS included (the limit
+    # beats a larger min_len).
+    (hyp,) = greedy_search(FakeModel(), torch.tensor([[7]]), max_len_a=0, max_len_b=2, min_len=min_len)
     assert hyp.tokens == [A] and hyp.score == pytest.approx(math.log(0.6 * 0.1))
-    (beam,), = beam_search(FakeModel(), torch.tensor([[7]]), beam_size=2, alpha=0.0, max_len_a=0, max_len_b=2)
+    (beam,), = beam_search(FakeModel(), torch.tensor([[7]]), beam_size=2, alpha=0.0, max_len_a=0, max_len_b=2,
+                           min_len=min_len)
     assert beam.tokens == [B] and beam.score == pytest.approx(math.log(0.28))
+
+
+def test_min_len_bans_an_early_eos_in_beam_search_and_keeps_true_probabilities():
+    # With two tokens required, "B" (p = 0.28) cannot end after one token: "A A" (0.27) and
+    # "A B" (0.12) are the best two, scored with their unconstrained probabilities.
+    (best, second), = beam_search(FakeModel(), SRC, beam_size=2, alpha=0.0, nbest=2, min_len=2)
+    assert best.tokens == [A, A] and best.score == pytest.approx(math.log(0.27))
+    assert second.tokens == [A, B] and second.score == pytest.approx(math.log(0.12))
 
 
 def test_length_penalty_formula():
@@ -149,6 +163,14 @@ def test_output_never_exceeds_source_length_plus_b(model, src):
             assert len(hyp.tokens) + 1 <= n + b
         for (hyp,), n in zip(beam_search(model, src, max_len_b=b), src_len.tolist()):
             assert len(hyp.tokens) + 1 <= n + b
+
+
+def test_min_len_makes_greedy_go_on_past_a_likely_eos():
+    eager = {(): {EOS: 0.5, A: 0.3, B: 0.2}, (A,): {EOS: 0.6, B: 0.4}, (A, B): {EOS: 1.0}}
+    (hyp,) = greedy_search(FakeModel(eager), SRC)
+    assert hyp.tokens == [] and hyp.score == pytest.approx(math.log(0.5))
+    (hyp,) = greedy_search(FakeModel(eager), SRC, min_len=2)
+    assert hyp.tokens == [A, B] and hyp.score == pytest.approx(math.log(0.3 * 0.4))
 
 
 def test_decoding_leaves_the_model_in_training_mode_if_it_was(model, src):

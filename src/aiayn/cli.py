@@ -53,12 +53,14 @@ def _decode_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--alpha", type=float, default=0.6, help="length penalty α of ((5+|Y|)/6)^α (default 0.6)")
     g.add_argument("--max-len-a", type=float, default=1.0, help="output length limit: a x source length + b (a=1)")
     g.add_argument("--max-len-b", type=int, default=50, help="... + b (default 50)")
+    g.add_argument("--min-len", type=int, default=0, help="tokens each output has before its end (default 0)")
     g.add_argument("--max-tokens", type=int, default=6000, help="source tokens x beam per decoding batch")
     g.add_argument("--device", default="cpu", help="cpu, cuda, cuda:1 ... (default cpu)")
 
 
 def _options(args: argparse.Namespace, nbest: int = 1) -> DecodeOptions:
-    return DecodeOptions(args.beam, args.alpha, args.max_len_a, args.max_len_b, nbest, args.max_tokens)
+    return DecodeOptions(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
+                         min_len=args.min_len, nbest=nbest, max_tokens=args.max_tokens)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -26,6 +26,7 @@ class DecodeOptions:
     alpha: float = 0.6
     max_len_a: float = 1.0
     max_len_b: int = 50
+    min_len: int = 0  # tokens before EOS is allowed
     nbest: int = 1
     max_tokens: int = 6000  # source tokens x beam per batch
 
@@ -80,7 +81,7 @@ class Translator:
 
     def search(self, src: torch.Tensor, opts: DecodeOptions) -> list[list[Hypothesis]]:
         """Greedy (beam 1) or beam search over (B, S) right-padded source ids."""
-        limits = dict(max_len_a=opts.max_len_a, max_len_b=opts.max_len_b)
+        limits = dict(max_len_a=opts.max_len_a, max_len_b=opts.max_len_b, min_len=opts.min_len)
         if opts.beam_size == 1:
             return [[h] for h in greedy_search(self.model, src, **limits)]
         return beam_search(self.model, src, beam_size=opts.beam_size, alpha=opts.alpha, nbest=opts.nbest, **limits)

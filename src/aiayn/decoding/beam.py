@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import torch
 from torch import Tensor
 
-from .common import Hypothesis, force_eos, in_eval_mode, max_target_lengths
+from .common import Hypothesis, constrain_eos, in_eval_mode, max_target_lengths
 
 
 def length_penalty(length: int | Tensor, alpha: float) -> float | Tensor:
@@ -63,11 +63,12 @@ def beam_search(
     max_len_b: int = 50,
     nbest: int = 1,
     max_len: int | None = None,
+    min_len: int = 0,
 ) -> list[list[Hypothesis]]:
     """Translates (B, S) ``src``; returns per sentence its ``nbest`` hypotheses, best first.
 
     A hypothesis's ``score`` is log P(Y|X) / lp(Y) with the GNMT length penalty (α = 0: the
-    plain log-probability).
+    plain log-probability). Length limits as in ``greedy_search``.
     """
     if not 1 <= nbest <= beam_size:
         raise ValueError(f"nbest must be between 1 and beam_size={beam_size}, got {nbest}")
@@ -85,7 +86,7 @@ def beam_search(
     for t in range(int(limits.max())):
         log_probs = model.decode_step(history[:, -1:], state)[:, -1].float().log_softmax(dim=-1)  # (N, V)
         at_limit = limits[sentences] == t + 1  # (B,)
-        log_probs = force_eos(log_probs, at_limit.repeat_interleave(k), cfg.eos_id)
+        log_probs = constrain_eos(log_probs, t, limits[sentences].repeat_interleave(k), min_len, cfg.eos_id)
         step = beam_step(scores, log_probs.view(len(sentences), k, -1), cfg.eos_id)
 
         for i, parent, token, total in step.finished:

@@ -18,6 +18,7 @@ class KVCache:
     def __init__(self, n_rows: int, n_heads: int, capacity: int, d_k: int, d_v: int, like: Tensor):
         self.k = like.new_zeros(n_rows, n_heads, capacity, d_k)
         self.v = like.new_zeros(n_rows, n_heads, capacity, d_v)
+        self._spare: tuple[Tensor, Tensor] | None = None  # reorder's destination, reused while rows stay
 
     @property
     def capacity(self) -> int:
@@ -35,11 +36,20 @@ class KVCache:
     def reorder(self, index: Tensor, length: int) -> None:
         """Keeps rows ``index`` (beam reordering or dropping finished sentences); copies only
         the ``length`` positions written so far."""
-        if index.numel() == self.k.size(0):
-            self.k[:, :, :length] = self.k[index, :, :length]
-            self.v[:, :, :length] = self.v[index, :, :length]
+        rows = index.numel()
+        if self.k.requires_grad:  # autograd records no out= gathers; decoding itself runs without grad
+            self.k, self.v, self._spare = self.k[index], self.v[index], None
+            return
+        if self._spare is not None and self._spare[0].size(0) == rows:
+            new = self._spare
         else:
-            self.k, self.v = self.k[index], self.v[index]
+            new = (self.k.new_empty(rows, *self.k.shape[1:]), self.v.new_empty(rows, *self.v.shape[1:]))
+        # One gather straight into the other buffer, then swap: half the memory traffic of
+        # gathering into a temporary and copying it back, and beam search does this every step.
+        for old_buf, new_buf in zip((self.k, self.v), new):
+            torch.index_select(old_buf[:, :, :length], 0, index, out=new_buf[:, :, :length])
+        self._spare = (self.k, self.v) if rows == self.k.size(0) else None
+        self.k, self.v = new
 
 
 @dataclass

@@ -32,8 +32,16 @@ def max_target_lengths(src: Tensor, pad_id: int, max_len_a: float, max_len_b: in
     return lengths if limit is None else lengths.clamp(max=limit)
 
 
-def force_eos(log_probs: Tensor, must_end: Tensor, eos_id: int) -> Tensor:
-    """Rows that reached their length limit may only emit EOS (at its true log-probability)."""
+def constrain_eos(log_probs: Tensor, step: int, limits: Tensor, min_len: int, eos_id: int) -> Tensor:
+    """EOS rules for the token at 0-based ``step`` of rows whose length limits are ``limits`` (N,):
+
+    a row at its limit may only emit EOS (at its true log-probability); before ``min_len`` tokens
+    a row may not emit EOS (fairseq's --min-len). The limit wins where the two disagree.
+    """
+    must_end = limits == step + 1
+    if step < min_len:
+        log_probs = log_probs.clone()
+        log_probs[~must_end, eos_id] = float("-inf")
     if must_end.any():
         eos_only = torch.full_like(log_probs[0], float("-inf"))
         eos_only[eos_id] = 0.0

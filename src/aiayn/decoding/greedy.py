@@ -8,14 +8,17 @@ from __future__ import annotations
 import torch
 from torch import Tensor
 
-from .common import Hypothesis, force_eos, in_eval_mode, max_target_lengths
+from .common import Hypothesis, constrain_eos, in_eval_mode, max_target_lengths
 
 
 @in_eval_mode
 def greedy_search(
-    model, src: Tensor, max_len_a: float = 1.0, max_len_b: int = 50, max_len: int | None = None
+    model, src: Tensor, max_len_a: float = 1.0, max_len_b: int = 50, max_len: int | None = None, min_len: int = 0
 ) -> list[Hypothesis]:
     """Decodes each source sentence in (B, S) ``src``; finished sentences leave the batch.
+
+    Outputs have at most max_len_a x (source length) + max_len_b tokens, EOS included, and at
+    least ``min_len`` tokens before the EOS (unless the limit comes first).
 
     ``score`` is the total log-probability (greedy has no length penalty).
     """
@@ -30,7 +33,7 @@ def greedy_search(
     lengths = torch.zeros(batch, dtype=torch.long, device=src.device)
     for t in range(int(limits.max())):
         log_probs = model.decode_step(tokens, state)[:, -1].float().log_softmax(dim=-1)  # (N, V)
-        log_probs = force_eos(log_probs, limits[active] == t + 1, cfg.eos_id)
+        log_probs = constrain_eos(log_probs, t, limits[active], min_len, cfg.eos_id)
         best_lp, best = log_probs.max(dim=-1)
         out[active, t], token_lp[active, t], lengths[active] = best, best_lp, t + 1
         going = best != cfg.eos_id

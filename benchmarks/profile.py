@@ -1,0 +1,68 @@
+"""Where aiayn's time goes: torch.profiler over one benchmark call, the evidence behind every
+"what bounds it" line in BENCHMARKS.md.
+
+  decode  one call of decode_throughput's aiayn decoder (64 sentences x 50 forced tokens)
+  train   one call of train_throughput's aiayn step (the fixed 64 x 32 batch)
+
+After --warmup untimed calls, one call runs under the profiler (CPU activities). Reported: the
+operators with the most self CPU time, their share of the total, calls and time per call.
+
+Run:  python -m benchmarks.profile decode --size tiny --beam 4
+      python -m benchmarks.profile train --size tiny [--dtype fp32]
+Writes benchmarks/results/profile_<what>_<size>[_beam<K>|_<dtype>].json (or --results DIR).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import torch
+from torch.profiler import ProfilerActivity, profile
+
+from .common import add_common_args, print_table, set_threads, write_result
+
+
+def target(args):
+    """The callable to profile and the result's name."""
+    if args.what == "decode":
+        from .decode_throughput import make_decoder, prepare
+
+        prepare(args.size)
+        return make_decoder("aiayn", args.size, args.beam, torch.get_num_threads()), f"{args.size}_beam{args.beam}"
+    from .peers import model_config
+    from .train_throughput import fixed_batch, make_step
+
+    cfg = model_config(args.size)
+    step, _ = make_step("aiayn", cfg, [fixed_batch(cfg)], args.dtype)
+    return step, f"{args.size}_{args.dtype}"
+
+
+def main(argv: list[str] | None = None) -> dict:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("what", choices=["decode", "train"])
+    p.add_argument("--size", choices=["tiny", "base"], default="tiny")
+    p.add_argument("--beam", type=int, default=1, help="decode: beam size, 1 = greedy (default 1)")
+    p.add_argument("--dtype", choices=["fp32", "bf16"], default="fp32", help="train: autocast dtype (default fp32)")
+    p.add_argument("--warmup", type=int, default=2, help="untimed calls first (default 2)")
+    p.add_argument("--top", type=int, default=15, help="operators listed (default 15)")
+    add_common_args(p)
+    args = p.parse_args(argv)
+    threads = set_threads(args.threads)
+    fn, name = target(args)
+    for _ in range(args.warmup):
+        fn()
+    with profile(activities=[ProfilerActivity.CPU]) as prof:
+        fn()
+    events = sorted(prof.key_averages(), key=lambda e: e.self_cpu_time_total, reverse=True)
+    total_us = sum(e.self_cpu_time_total for e in events)
+    ops = [{"op": e.key, "self_ms": e.self_cpu_time_total / 1e3, "share": e.self_cpu_time_total / total_us,
+            "calls": e.count, "us_per_call": e.self_cpu_time_total / e.count} for e in events[: args.top]]
+    print(f"{args.what} {name}: {total_us / 1e3:.0f} ms of self CPU time in the profiled call, {threads} threads")
+    print_table(ops, ["op", "self_ms", "share", "calls", "us_per_call"])
+    payload = {"what": args.what, "name": name, "threads": threads, "total_self_ms": total_us / 1e3, "top_ops": ops}
+    write_result(f"profile_{args.what}_{name}", payload, args.results)
+    return payload
+
+
+if __name__ == "__main__":
+    main()
