@@ -163,3 +163,23 @@ def test_cache_reorder_follows_the_rows():
     state.reorder(torch.tensor([1]))  # keep only the second sentence
     last = model.decode_step(tgt[1:, 2:3], state)
     torch.testing.assert_close(last[0, 0], model(src[1:], tgt[1:])[0, 2], rtol=1e-5, atol=1e-5)
+
+
+def test_beams_share_one_memory_and_match_full_recomputation():
+    torch.manual_seed(0)
+    model = small()
+    src = tokens([5, 6, 7, 8], [9, 10, 0, 0])
+    beams = 3
+    tgt = torch.cat([torch.full((6, 1), 1), torch.randint(4, 30, (6, 4))], dim=1)  # a different prefix per row
+    full = model(src.repeat_interleave(beams, 0), tgt)
+    state = model.start_decoding(src, beam_size=beams, capacity=tgt.size(1))
+    assert state.cross_kv[0][0].size(0) == 2  # once per sentence, not per beam
+    steps = [model.decode_step(tgt[:, t : t + 1], state) for t in range(tgt.size(1))]
+    torch.testing.assert_close(torch.cat(steps, dim=1), full, rtol=1e-5, atol=1e-5)
+    # Keep only the second sentence, its beams reordered: rows 5, 3, 3.
+    state = model.start_decoding(src, beam_size=beams, capacity=tgt.size(1))
+    model.decode_step(tgt[:, :3], state)
+    rows = torch.tensor([5, 3, 3])
+    state.reorder(rows)
+    last = model.decode_step(tgt[rows, 3:4], state)
+    torch.testing.assert_close(last[:, 0], model(src[[1, 1, 1]], tgt[rows, :4])[:, 3], rtol=1e-5, atol=1e-5)

@@ -54,25 +54,28 @@ class KVCache:
 
 @dataclass
 class DecoderState:
-    """Everything a decoding step needs besides the new tokens."""
+    """Everything a decoding step needs besides the new tokens.
 
-    self_kv: list[KVCache]  # one per decoder layer
-    cross_kv: list[tuple[Tensor, Tensor]]  # one (K, V) per decoder layer: (N, H, S, D)
-    src_mask: Tensor  # (N, 1, 1, S)
+    Rows come in groups of ``beams`` consecutive rows per sentence (its beams). The encoder side
+    is kept once per sentence: the beams' queries attend to it together.
+    """
+
+    self_kv: list[KVCache]  # one per decoder layer, N rows
+    cross_kv: list[tuple[Tensor, Tensor]]  # one (K, V) per decoder layer: (B, H, S, D), one row per sentence
+    src_mask: Tensor  # (B, 1, 1, S)
+    beams: int = 1  # rows per sentence
     pos: int = 0  # positions already decoded
 
     @property
     def n_rows(self) -> int:
-        return self.src_mask.size(0)
+        return self.src_mask.size(0) * self.beams
 
     def reorder(self, index: Tensor) -> None:
-        """Row i of the new state is row ``index[i]`` of the old one.
-
-        When the number of rows is unchanged (beams reordered within their sentence) the
-        encoder-side keys and values are identical across a sentence's beams and stay put.
-        """
+        """Row i of the new state is row ``index[i]`` of the old one; each group of ``beams`` new
+        rows must come from one sentence (beams reordered within it, finished sentences dropped)."""
         for cache in self.self_kv:
             cache.reorder(index, self.pos)
         if index.numel() != self.n_rows:
-            self.cross_kv = [(k[index], v[index]) for k, v in self.cross_kv]
-            self.src_mask = self.src_mask[index]
+            sentences = index.view(-1, self.beams)[:, 0] // self.beams
+            self.cross_kv = [(k[sentences], v[sentences]) for k, v in self.cross_kv]
+            self.src_mask = self.src_mask[sentences]

@@ -92,11 +92,13 @@ class DecoderLayer(nn.Module):
         cache=None,
         pos: int = 0,
         need_weights: bool = False,
+        beams: int = 1,
     ) -> tuple[Tensor, tuple[Tensor | None, Tensor | None]]:
-        """x: (B, T, d_model) at positions pos..pos+T-1; memory_kv: this layer's project_kv(memory).
+        """x: (N, T, d_model) at positions pos..pos+T-1; memory_kv: this layer's project_kv(memory).
 
         With a ``cache`` (a KVCache), this step's keys and values are appended to it and the
-        queries attend to every cached position.
+        queries attend to every cached position. With ``beams`` > 1, x holds ``beams``
+        consecutive rows per sentence and memory_kv / src_mask one row per sentence.
         """
         q, k, v = self.self_attn.project_qkv(self.res_self.input(x))
         if cache is not None:
@@ -108,6 +110,10 @@ class DecoderLayer(nn.Module):
             mask, causal = (None if t == 1 else causal_mask(t, k.size(2), x.device)), False
         h, w_self = self.self_attn.attend(q, k, v, mask, causal, need_weights)
         x = self.res_self.output(x, h)
-        h, w_cross = self.cross_attn(self.res_cross.input(x), mask=src_mask, kv=memory_kv, need_weights=need_weights)
-        x = self.res_cross.output(x, h)
+        # A sentence's beams query one memory: attend with its beams x T queries at once, so the
+        # encoder keys and values are read once per sentence rather than once per beam.
+        n, t, d = x.shape
+        grouped = self.res_cross.input(x).reshape(n // beams, beams * t, d)
+        h, w_cross = self.cross_attn(grouped, mask=src_mask, kv=memory_kv, need_weights=need_weights)
+        x = self.res_cross.output(x, h.reshape(n, t, d))
         return self.res_ffn.output(x, self.ffn(self.res_ffn.input(x))), (w_self, w_cross)

@@ -113,23 +113,21 @@ class Transformer(nn.Module):
     # Incremental path (decoding) --------------------------------------------------------------
     def start_decoding(self, src: Tensor, beam_size: int = 1, capacity: int | None = None) -> DecoderState:
         """Encodes (B, S) sources once and prepares a state of B x beam_size rows with an empty
-        self-attention cache of ``capacity`` positions and each layer's cross-attention K, V."""
+        self-attention cache of ``capacity`` positions and each layer's cross-attention K, V
+        (once per sentence: its beams share them)."""
         cfg = self.config
         encoded = self.encode(src)
         capacity = capacity or cfg.max_positions
         rows = src.size(0) * beam_size
-        cross_kv = []
-        for layer in self.decoder_layers:
-            k, v = layer.cross_attn.project_kv(encoded.memory)  # once per source, then shared by its beams
-            cross_kv.append((k.repeat_interleave(beam_size, 0), v.repeat_interleave(beam_size, 0)))
+        cross_kv = [layer.cross_attn.project_kv(encoded.memory) for layer in self.decoder_layers]  # once per source
         caches = [KVCache(rows, cfg.n_heads, capacity, cfg.d_k, cfg.d_v, encoded.memory) for _ in self.decoder_layers]
-        return DecoderState(caches, cross_kv, encoded.src_mask.repeat_interleave(beam_size, 0))
+        return DecoderState(caches, cross_kv, encoded.src_mask, beams=beam_size)
 
     def decode_step(self, tokens: Tensor, state: DecoderState) -> Tensor:
         """Feeds (N, T) new target tokens at positions state.pos.. and returns their (N, T, V) logits."""
         x = self._embed(self.tgt_embed, tokens, start=state.pos)
         for layer, cache, kv in zip(self.decoder_layers, state.self_kv, state.cross_kv):
-            x, _ = layer(x, kv, state.src_mask, cache=cache, pos=state.pos)
+            x, _ = layer(x, kv, state.src_mask, cache=cache, pos=state.pos, beams=state.beams)
         state.pos += tokens.size(1)
         return self.project(self.decoder_norm(x))
 
