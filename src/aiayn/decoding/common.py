@@ -37,11 +37,11 @@ def constrain_eos(log_probs: Tensor, step: int, limits: Tensor, min_len: int, eo
 
     a row at its limit may only emit EOS (at its true log-probability); before ``min_len`` tokens
     a row may not emit EOS (fairseq's --min-len). The limit wins where the two disagree.
+    Writes into ``log_probs`` (the searches pass a fresh tensor each step).
     """
     must_end = limits == step + 1
     if step < min_len:
-        log_probs = log_probs.clone()
-        log_probs[~must_end, eos_id] = float("-inf")
+        log_probs[:, eos_id].masked_fill_(~must_end, float("-inf"))
     if must_end.any():
         eos_only = torch.full_like(log_probs[0], float("-inf"))
         eos_only[eos_id] = 0.0
