@@ -85,8 +85,9 @@ def beam_search(
 
     for t in range(int(limits.max())):
         log_probs = model.decode_step(history[:, -1:], state)[:, -1].float().log_softmax(dim=-1)  # (N, V)
-        at_limit = limits[sentences] == t + 1  # (B,)
-        log_probs = constrain_eos(log_probs, t, limits[sentences].repeat_interleave(k), min_len, cfg.eos_id)
+        sentence_limits = limits[sentences]  # (B,)
+        at_limit = sentence_limits == t + 1
+        log_probs = constrain_eos(log_probs, t, sentence_limits.repeat_interleave(k), min_len, cfg.eos_id)
         step = beam_step(scores, log_probs.view(len(sentences), k, -1), cfg.eos_id)
 
         for i, parent, token, total in step.finished:
