@@ -128,3 +128,30 @@ def test_two_gloo_processes_match_one_process_with_the_same_global_batch(data, t
     for name in a:
         torch.testing.assert_close(b[name], a[name], rtol=1e-5, atol=1e-6)
     assert any(not torch.equal(a[n], start[n]) for n in a)  # training moved the weights
+
+
+# Progress bar ----------------------------------------------------------------------------------
+def test_max_time_bar_clock_counts_training_only(data, tmp_path, monkeypatch):
+    """With --max-time the bar shows training seconds: a slow validation must not add to its
+    clock, and the final validation runs after the bar has closed."""
+    from tqdm import tqdm
+
+    from aiayn import commands
+    from aiayn.training.trainer import Trainer
+
+    seen = []
+    real_validate = Trainer.validate
+
+    def slow_validate(self):
+        bars = [bar for bar in list(tqdm._instances) if not bar.disable]
+        seen.append([bar.format_dict["elapsed"] - self.elapsed for bar in bars])
+        time.sleep(0.5)
+        return real_validate(self)
+
+    monkeypatch.setattr(Trainer, "validate", slow_validate)
+    commands.train(tmp_path / "run", train=str(data / "train.tsv.gz"), valid=str(data / "valid.tsv.gz"),
+                   config_file=str(data / "micro.yaml"), overrides={"train.max_time": 3.0, "train.valid_every": 20})
+    *midway, final = seen
+    assert midway and final == []  # validations ran midway; the last one found no open bar
+    # Each validation sleeps 0.5 s: a bar that kept counting would run 0.5 s ahead per earlier one.
+    assert all(len(gaps) == 1 and abs(gaps[0]) < 0.5 for gaps in midway), midway

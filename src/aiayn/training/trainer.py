@@ -190,7 +190,8 @@ class Trainer:
         self.model.train()
         bar = self._progress_bar()
         window = {"tokens": 0.0, "time": 0.0}
-        while not self._should_stop():
+        stop = self._should_stop()
+        while not stop:
             start = time.perf_counter()
             stats = self.train_step(ddp_model)
             spent = time.perf_counter() - start
@@ -200,7 +201,14 @@ class Trainer:
             bar.update(min(spent, bar.total - bar.n) if cfg.max_time else 1)  # the last step may overrun
             if self.step % cfg.log_every == 0 or self.step == 1:
                 self._log_progress(bar, stats, window)
-            self._maybe_validate_and_save(bar, final=self._should_stop())
+            stop = self._should_stop()
+            if stop:
+                bar.close()  # the bar times training: its clock stops before the final validation and save
+            paused_at = time.time()
+            self._maybe_validate_and_save(final=stop)
+            if cfg.max_time:  # a --max-time bar counts training seconds: move its clock past the pause
+                pause = time.time() - paused_at
+                bar.start_t, bar.last_print_t = bar.start_t + pause, bar.last_print_t + pause
         bar.close()
 
     def _progress_bar(self) -> tqdm:
@@ -220,10 +228,10 @@ class Trainer:
         bar.set_postfix(postfix, refresh=False)
         self.log.write("train", step=self.step, elapsed=round(self.elapsed, 2), **fields)
 
-    def _maybe_validate_and_save(self, bar: tqdm, final: bool) -> None:
+    def _maybe_validate_and_save(self, final: bool) -> None:
         cfg = self.cfg
         if self.valid_encoded is not None and (self.step % cfg.valid_every == 0 or final) and self.world.is_main:
-            bar.write(self._after_validation(self.validate()))
+            tqdm.write(self._after_validation(self.validate()))
         if self.step % cfg.save_every == 0 or final:
             self.save()
         D.barrier(self.world)
