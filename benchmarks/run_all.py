@@ -5,11 +5,12 @@
   3. decoding throughput python -m benchmarks.decode_throughput --size {tiny,base}
   4. peak memory         part of 2 and 3 (one subprocess per system)
   5. quality             python -m benchmarks.quality --minutes 60   (only with --quality: an hour)
+  +  levers tried         python -m benchmarks.levers {decode,train} --size tiny   (only with --levers)
 
 Each part runs alone with its own command. The ceilings run first so that training MFU has a
 denominator. Parts run one after another in separate processes, never side by side.
 
-Run:  python -m benchmarks.run_all [--quick] [--quality] [--sizes tiny base] [--results DIR]
+Run:  python -m benchmarks.run_all [--quick] [--quality] [--levers] [--sizes tiny base] [--results DIR]
 --quick: few repeats and tiny only, to check that everything runs (figures are not meaningful).
 """
 
@@ -28,6 +29,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--dtypes", nargs="+", choices=["fp32", "bf16"], default=["fp32", "bf16"])
     p.add_argument("--quick", action="store_true", help="smoke run: tiny, fp32, 2 repeats")
     p.add_argument("--quality", action="store_true", help="also run item 5 (60 minutes of training)")
+    p.add_argument("--levers", action="store_true", help="also measure the levers tried (benchmarks/levers.py)")
     p.add_argument("--minutes", type=float, default=60, help="quality training budget (default 60)")
     p.add_argument("--results", default=None, help="folder for the JSON results (default benchmarks/results)")
     p.add_argument("--threads", type=int, default=None)
@@ -45,6 +47,9 @@ def main(argv: list[str] | None = None) -> None:
     parts += [["benchmarks.train_throughput", "--size", s, "--dtype", d, *quick_train, *threads]
               for s in sizes for d in dtypes]
     parts += [["benchmarks.decode_throughput", "--size", s, *quick_decode, *threads] for s in sizes]
+    if args.levers:
+        quick_levers = ["--repeats", "1", "--steps", "1", "--warmup", "1"] if args.quick else []
+        parts += [["benchmarks.levers", what, "--size", "tiny", *quick_levers, *threads] for what in ("decode", "train")]
     if args.quality:
         quick_quality = ["--out", "runs/bench-quality-quick", "--test-lines", "20", "--set", "train.save_every=2",
                          "--set", "train.valid_every=4", "--set", "train.valid_bleu_sentences=20"] if args.quick else []

@@ -155,3 +155,15 @@ def test_max_time_bar_clock_counts_training_only(data, tmp_path, monkeypatch):
     assert midway and final == []  # validations ran midway; the last one found no open bar
     # Each validation sleeps 0.5 s: a bar that kept counting would run 0.5 s ahead per earlier one.
     assert all(len(gaps) == 1 and abs(gaps[0]) < 0.5 for gaps in midway), midway
+
+
+@pytest.mark.parametrize("native", [False, True])
+def test_bf16_on_a_cpu_without_bf16_instructions_warns(data, tmp_path, monkeypatch, caplog, native):
+    from aiayn import commands
+    from aiayn.training import trainer
+
+    monkeypatch.setattr(trainer, "cpu_has_native_bf16", lambda: native)
+    commands.train(tmp_path / "run", train=str(data / "train.tsv.gz"), config_file=str(data / "micro.yaml"),
+                   overrides={"train.bf16": True, "train.max_steps": 1}, device="cpu")
+    warned = [r for r in caplog.records if "bfloat16 instructions" in r.getMessage()]
+    assert len(warned) == (0 if native else 1)

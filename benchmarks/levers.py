@@ -1,0 +1,182 @@
+"""Levers tried against the missed speed targets, each measured against plain aiayn in one run,
+with whether it changes results. The evidence behind BENCHMARKS.md's "tried" lines; none of these
+levers is part of the library.
+
+  decode (greedy and beam search of decode_throughput: 64 sentences x 50 forced tokens)
+    compile         torch.compile(model.decode_step, dynamic=True), Inductor with weight freezing
+    packed_linear   decoder nn.Linear layers through MKL's packed GEMM and the output projection
+                    through oneDNN's prepacked weights (PyTorch private ops: torch.ops.mkl /
+                    torch.ops.mkldnn), so weights are not re-packed at every call
+    math_attention  the explicit softmax(QK^T / sqrt(d_k))V for <= 4 queries instead of the fused
+                    scaled_dot_product_attention, which runs one tiny GEMM per (row, head)
+  train (train_throughput's fixed 64 x 32 batch: forward, label-smoothed loss, backward, Adam)
+    compile         torch.compile(model) for forward and backward
+
+Timing: plain and levers interleaved after warm-up (common.interleave); reported are medians and
+the median paired speed-up over plain (> 1: the lever is faster). first_call_s is the first call;
+for ``compile`` that includes tracing and C++ compilation (Inductor's on-disk cache turned off).
+Decode also reports how many of the 64 outputs are token-identical to plain aiayn's; train, the
+largest logit difference between the compiled and eager forward of one model, dropout off.
+
+Run:  python -m benchmarks.levers decode --size tiny [--beams 1 4] [--repeats 5]
+      python -m benchmarks.levers train --size tiny [--steps 10]
+Writes benchmarks/results/levers_<what>_<size>.json (or --results DIR).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import time
+from unittest import mock
+
+import torch
+
+import aiayn.model.attention as attention
+from aiayn import Transformer, beam_search, build_optimizer, greedy_search, label_smoothed_cross_entropy
+
+from .common import add_common_args, interleave, median, median_ratio, print_table, set_threads, write_result
+from .decode_throughput import N_SENTENCES, OUT_LEN, cache_dir, prepare
+from .peers import model_config
+from .train_throughput import fixed_batch, model_flops
+
+
+# Decode levers: each a context manager that patches one model and restores it --------------------------
+@contextlib.contextmanager
+def plain(model, rows):
+    yield
+
+
+def compiled(model, rows, cache={}):  # noqa: B006 - one compiled step per model, kept across calls
+    if model not in cache:
+        torch._inductor.config.freezing = True  # weights become constants (prepacked for the CPU GEMMs)
+        cache[model] = torch.compile(model.decode_step, dynamic=True)
+    return mock.patch.object(model, "decode_step", cache[model])
+
+
+def packed_linear(model, rows, cache={}):  # noqa: B006
+    if (model, rows) not in cache:
+        forwards = {}
+        for layer in model.decoder_layers:
+            for m in layer.modules():
+                if isinstance(m, torch.nn.Linear):
+                    w = torch.ops.mkl._mkl_reorder_linear_weight(m.weight.detach(), rows)
+                    forwards[m] = (lambda m, w: lambda x: torch.ops.mkl._mkl_linear(x, w, m.weight, m.bias, rows))(m, w)
+        out = torch.ops.mkldnn._reorder_linear_weight(model.tgt_embed.weight.detach(), rows)
+        cache[model, rows] = forwards, lambda h: torch.ops.mkldnn._linear_pointwise(h, out, None, "none", [], "")
+    forwards, project = cache[model, rows]
+    stack = contextlib.ExitStack()
+    for m, f in forwards.items():
+        stack.enter_context(mock.patch.object(m, "forward", f))
+    stack.enter_context(mock.patch.object(model, "project", project))
+    return stack
+
+
+def math_attention(model, rows):
+    fused = attention.ATTENTION_BACKENDS["sdpa"]
+
+    def few_queries_explicit(q, k, v, mask=None, causal=False, dropout_p=0.0):
+        if q.size(-2) <= 4 and not causal:
+            return attention.math_attention(q, k, v, mask, causal, dropout_p)[0], None
+        return fused(q, k, v, mask, causal, dropout_p)
+
+    return mock.patch.dict(attention.ATTENTION_BACKENDS, sdpa=few_queries_explicit)
+
+
+DECODE_LEVERS = {"plain": plain, "compile": compiled, "packed_linear": packed_linear, "math_attention": math_attention}
+
+
+def decode_levers(args) -> dict:
+    prepare(args.size)
+    src = torch.tensor(json.loads((cache_dir(args.size) / "sources.json").read_text())["ids"])
+    torch.manual_seed(0)
+    model = Transformer(model_config(args.size)).eval()
+    limits = dict(max_len_a=0, max_len_b=OUT_LEN, min_len=OUT_LEN - 1)
+    runs = {}
+    for beam in args.beams:
+        def search():
+            if beam == 1:
+                return [h.tokens for h in greedy_search(model, src, **limits)]
+            return [h[0].tokens for h in beam_search(model, src, beam_size=beam, alpha=0.6, **limits)]
+
+        outputs, first_call = {}, {}
+
+        def call(name, beam=beam):
+            def run():
+                with DECODE_LEVERS[name](model, N_SENTENCES * beam):
+                    start = time.perf_counter()
+                    outputs[name] = search()
+                    first_call.setdefault(name, time.perf_counter() - start)
+            return run
+
+        times = interleave({name: call(name) for name in DECODE_LEVERS}, args.repeats, args.warmup)
+        runs[f"beam{beam}"] = {name: {
+            "seconds": ts, "median_s": median(ts), "tokens_per_s": N_SENTENCES * OUT_LEN / median(ts),
+            "speedup_over_plain": median_ratio(times["plain"], ts),
+            "first_call_s": first_call[name],
+            "identical_outputs": sum(a == b for a, b in zip(outputs[name], outputs["plain"])),
+        } for name, ts in times.items()}
+    return runs
+
+
+# Train lever ------------------------------------------------------------------------------------------------
+def train_levers(args) -> dict:
+    cfg = model_config(args.size)
+    batch = fixed_batch(cfg)
+    steps, models, first_call = {}, {}, {}
+    for name in ("plain", "compile"):
+        torch.manual_seed(0)
+        model = Transformer(cfg).train()
+        forward = torch.compile(model) if name == "compile" else model
+        optimizer, scheduler = build_optimizer(model, cfg.d_model, warmup=4000)
+        models[name] = (model, forward)
+
+        def step(forward=forward, optimizer=optimizer, scheduler=scheduler, name=name) -> None:
+            start = time.perf_counter()
+            out = label_smoothed_cross_entropy(forward(batch.src, batch.tgt_in), batch.tgt_out, 0.1, cfg.pad_id)
+            (out.loss / batch.n_tokens).backward()
+            optimizer.step()
+            scheduler.step()
+            optimizer.zero_grad(set_to_none=True)
+            first_call.setdefault(name, time.perf_counter() - start)
+
+        steps[name] = step
+    times = interleave(steps, args.steps, args.warmup)
+    with torch.no_grad():  # one model, dropout off: how far its compiled forward is from its eager one
+        model, forward = models["compile"]
+        model.eval()
+        gap = float((forward(batch.src, batch.tgt_in) - model(batch.src, batch.tgt_in)).abs().max())
+    flops = model_flops(cfg, [batch])
+    return {"fixed": {name: {
+        "seconds": ts, "median_s": median(ts), "tgt_tokens_per_s": batch.n_tokens / median(ts),
+        "model_gflops_per_s": flops / median(ts) / 1e9, "speedup_over_plain": median_ratio(times["plain"], ts),
+        "first_call_s": first_call[name],
+        **({"max_logit_difference_eval": gap} if name == "compile" else {}),
+    } for name, ts in times.items()}}
+
+
+def main(argv: list[str] | None = None) -> dict:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("what", choices=["decode", "train"])
+    p.add_argument("--size", choices=["tiny", "base"], default="tiny")
+    p.add_argument("--beams", type=int, nargs="+", default=[1, 4], help="decode: beam sizes, 1 = greedy (default 1 4)")
+    p.add_argument("--repeats", type=int, default=5, help="decode: timed calls per lever (default 5)")
+    p.add_argument("--steps", type=int, default=10, help="train: timed steps per lever (default 10)")
+    p.add_argument("--warmup", type=int, default=2, help="untimed calls per lever first (default 2)")
+    add_common_args(p)
+    args = p.parse_args(argv)
+    threads = set_threads(args.threads)
+    torch._inductor.config.fx_graph_cache = False  # first_call_s of compile: a full compile, not a cache hit
+    runs = decode_levers(args) if args.what == "decode" else train_levers(args)
+    rows = [{"run": run, "lever": name, "median s": r["median_s"], "speedup": r["speedup_over_plain"],
+             "first call s": r["first_call_s"], "same outputs": r.get("identical_outputs", "-")}
+            for run, levers in runs.items() for name, r in levers.items()]
+    print_table(rows, list(rows[0]))
+    payload = {"what": args.what, "size": args.size, "threads": threads, "warmup": args.warmup, "runs": runs}
+    write_result(f"levers_{args.what}_{args.size}", payload, args.results)
+    return payload
+
+
+if __name__ == "__main__":
+    main()
