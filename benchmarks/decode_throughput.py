@@ -4,6 +4,8 @@ exactly 50 tokens so that all systems do the same work, aiayn against:
   hf           Hugging Face MarianMTModel.generate (num_beams, min_new_tokens = max_new_tokens = 50)
   ct2_float32  CTranslate2 Translator, compute_type float32 (min = max_decoding_length = 50)
   ct2_int8     CTranslate2 Translator, compute_type int8 (weights quantized when loaded)
+  aiayn_bf16   aiayn with weights and cache in bfloat16 (`aiayn translate --dtype bfloat16`); only
+               with --systems, and then the run also counts the outputs that differ from float32
 
 Input: 64 source sentences of 25 tokens each (24 random ids + EOS), one batch, the same ids for
 every system. hf, ct2_float32 and ct2_int8 run the SAME random Marian weights (saved once with
@@ -24,9 +26,9 @@ faster). Peak RSS: each system alone in a subprocess (--system NAME) unless --no
 CTranslate2 children never import torch.
 
 Run:  python -m benchmarks.decode_throughput --size tiny [--beams 1 4] [--repeats 5] [--warmup 1]
-          [--systems aiayn hf ct2_float32 ct2_int8]
-Writes benchmarks/results/decode_<size>.json (or --results DIR). Generated models are kept in
-benchmarks/.cache/decode-<size>/ (git-ignored).
+          [--systems aiayn hf ct2_float32 ct2_int8 aiayn_bf16]
+Writes benchmarks/results/decode_<size>.json (decode_<size>_bf16.json with aiayn_bf16), or into
+--results DIR. Generated models are kept in benchmarks/.cache/decode-<size>/ (git-ignored).
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ import time
 
 from .common import CACHE, add_common_args, own_peak_rss_mib, peak_rss_of, print_table, write_result
 
-SYSTEMS = ("aiayn", "hf", "ct2_float32", "ct2_int8")
+SYSTEMS = ("aiayn", "hf", "ct2_float32", "ct2_int8", "aiayn_bf16")
+DEFAULT_SYSTEMS = SYSTEMS[:4]  # aiayn_bf16 on request: it only means something on hardware with bf16
 N_SENTENCES, SRC_LEN, OUT_LEN = 64, 25, 50
 
 
@@ -106,24 +109,10 @@ def make_decoder(system: str, size: str, beam: int, threads: int, seed: int = 0)
 
     import torch
 
+    if system in ("aiayn", "aiayn_bf16"):
+        _, search = aiayn_search(size, beam, bf16=system == "aiayn_bf16", seed=seed)
+        return lambda: [len(tokens) + 1 for tokens in search()]  # + the EOS, the 50th emitted token
     src = torch.tensor(sources["ids"])
-    if system == "aiayn":
-        from aiayn import Transformer, beam_search, greedy_search
-
-        from .peers import model_config
-
-        torch.manual_seed(seed)
-        model = Transformer(model_config(size)).eval()
-        limits = dict(max_len_a=0, max_len_b=OUT_LEN, min_len=OUT_LEN - 1)
-
-        def decode() -> list[int]:
-            if beam == 1:
-                hyps = greedy_search(model, src, **limits)
-            else:
-                hyps = [h[0] for h in beam_search(model, src, beam_size=beam, alpha=0.6, **limits)]
-            return [len(h.tokens) + 1 for h in hyps]  # + the EOS, the 50th emitted token
-
-        return decode
     if system == "hf":
         from transformers import MarianMTModel
 
@@ -137,6 +126,28 @@ def make_decoder(system: str, size: str, beam: int, threads: int, seed: int = 0)
 
         return decode
     raise ValueError(f"unknown system {system!r}; choose from {', '.join(SYSTEMS)}")
+
+
+def aiayn_search(size: str, beam: int, bf16: bool = False, seed: int = 0):
+    """aiayn's random model (float32, or cast to bfloat16) and a search over the benchmark
+    sentences: () -> each sentence's output tokens (the EOS left out)."""
+    import torch
+
+    from aiayn import Transformer, beam_search, greedy_search
+
+    from .peers import model_config
+
+    src = torch.tensor(json.loads((cache_dir(size) / "sources.json").read_text())["ids"])
+    torch.manual_seed(seed)
+    model = Transformer(model_config(size)).eval().to(torch.bfloat16 if bf16 else torch.float32)
+    limits = dict(max_len_a=0, max_len_b=OUT_LEN, min_len=OUT_LEN - 1)
+
+    def search() -> list[list[int]]:
+        if beam == 1:
+            return [h.tokens for h in greedy_search(model, src, **limits)]
+        return [h[0].tokens for h in beam_search(model, src, beam_size=beam, alpha=0.6, **limits)]
+
+    return model, search
 
 
 def checked(name: str, decode):
@@ -193,7 +204,8 @@ def main(argv: list[str] | None = None) -> dict | None:
     p.add_argument("--repeats", type=int, default=5, help="timed calls per system (default 5)")
     p.add_argument("--warmup", type=int, default=1, help="untimed calls per system first (default 1, at least 1:"
                    " the first call checks the output lengths)")
-    p.add_argument("--systems", nargs="+", choices=SYSTEMS, default=list(SYSTEMS))
+    p.add_argument("--systems", nargs="+", choices=SYSTEMS, default=list(DEFAULT_SYSTEMS),
+                   help="default: all but aiayn_bf16 (aiayn cast to bfloat16; add it on hardware with bf16)")
     p.add_argument("--system", choices=SYSTEMS, help="(internal) run one system alone, for its peak RSS")
     p.add_argument("--beam", type=int, default=1, help="(internal) beam size of --system")
     add_common_args(p)
@@ -219,19 +231,28 @@ def main(argv: list[str] | None = None) -> dict | None:
             run[system] = {"seconds": ts, "median_s": median(ts),
                            "median_tokens_per_s": median([N_SENTENCES * OUT_LEN / t for t in ts]),
                            "aiayn_speedup_median": median_ratio(ts, times["aiayn"]) if "aiayn" in times else None}
+            if "aiayn_bf16" in times:
+                run[system]["aiayn_bf16_speedup_median"] = median_ratio(ts, times["aiayn_bf16"])
             if not args.no_memory:
                 run[system]["memory"] = peak_rss_of(
                     ["benchmarks.decode_throughput", "--system", system, "--beam", str(beam), "--size", args.size,
                      "--repeats", "1", "--threads", str(threads)])
             rows.append({"beam": beam, "system": system, "tok/s": run[system]["median_tokens_per_s"],
                          "aiayn speedup": run[system]["aiayn_speedup_median"],
+                         "aiayn bf16 speedup": run[system].get("aiayn_bf16_speedup_median"),
                          "peak RSS MiB": run[system].get("memory", {}).get("peak_rss_mib")})
         del fns
-    print_table(rows, ["beam", "system", "tok/s", "aiayn speedup", "peak RSS MiB"])
+        if "aiayn_bf16" in args.systems:  # the bf16 target also asks how many outputs bf16 changes
+            float32, bf16 = aiayn_search(args.size, beam)[1](), aiayn_search(args.size, beam, bf16=True)[1]()
+            run["aiayn_bf16"]["outputs_differing_from_float32"] = sum(a != b for a, b in zip(float32, bf16))
+            print(f"beam {beam}: aiayn bf16 outputs differing from float32: "
+                  f"{run['aiayn_bf16']['outputs_differing_from_float32']} of {N_SENTENCES}", file=sys.stderr)
+    columns = ["beam", "system", "tok/s", "aiayn speedup", "aiayn bf16 speedup", "peak RSS MiB"]
+    print_table(rows, [c for c in columns if c != "aiayn bf16 speedup" or "aiayn_bf16" in args.systems])
     if "hf_ct2_float32_identical_greedy_outputs" in payload:
         print(f"HF vs CTranslate2 float32, identical greedy outputs: "
               f"{payload['hf_ct2_float32_identical_greedy_outputs']:.0%}", file=sys.stderr)
-    write_result(f"decode_{args.size}", payload, args.results)
+    write_result(f"decode_{args.size}" + ("_bf16" if "aiayn_bf16" in args.systems else ""), payload, args.results)
     return payload
 
 

@@ -27,17 +27,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import time
 from unittest import mock
 
 import torch
 
 import aiayn.model.attention as attention
-from aiayn import Transformer, beam_search, build_optimizer, greedy_search, label_smoothed_cross_entropy
+from aiayn import Transformer, build_optimizer, label_smoothed_cross_entropy
 
 from .common import add_common_args, interleave, median, median_ratio, print_table, set_threads, write_result
-from .decode_throughput import N_SENTENCES, OUT_LEN, cache_dir, prepare
+from .decode_throughput import N_SENTENCES, OUT_LEN, aiayn_search, prepare
 from .peers import model_config
 from .train_throughput import fixed_batch, model_flops
 
@@ -89,17 +88,9 @@ DECODE_LEVERS = {"plain": plain, "compile": compiled, "packed_linear": packed_li
 
 def decode_levers(args) -> dict:
     prepare(args.size)
-    src = torch.tensor(json.loads((cache_dir(args.size) / "sources.json").read_text())["ids"])
-    torch.manual_seed(0)
-    model = Transformer(model_config(args.size)).eval()
-    limits = dict(max_len_a=0, max_len_b=OUT_LEN, min_len=OUT_LEN - 1)
     runs = {}
     for beam in args.beams:
-        def search():
-            if beam == 1:
-                return [h.tokens for h in greedy_search(model, src, **limits)]
-            return [h[0].tokens for h in beam_search(model, src, beam_size=beam, alpha=0.6, **limits)]
-
+        model, search = aiayn_search(args.size, beam)
         outputs, first_call = {}, {}
 
         def call(name, beam=beam):

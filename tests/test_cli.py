@@ -45,6 +45,14 @@ def test_translate_keeps_order_empty_lines_and_survives_long_lines(trained):
     assert float(nbest[0].split("\t")[1]) >= float(nbest[1].split("\t")[1])
 
 
+def test_translate_in_bfloat16(trained):
+    lines = ["In the beginning God created the heavens and the earth.", "", "Amen."]
+    proc = aiayn("translate", "--model", str(trained), "--beam", "2", "--max-len-b", "5", "--dtype", "bfloat16",
+                 input="\n".join(lines) + "\n")
+    out = proc.stdout.decode().split("\n")
+    assert len(out) == 4 and out[0] and out[1] == "" and out[3] == ""
+
+
 def test_evaluate_prints_sacrebleu_scores_with_signatures(trained, data):
     proc = aiayn("evaluate", "--model", str(trained), "--test", str(data / "valid.tsv.gz"), "--beam", "1",
                  "--max-len-b", "5")
@@ -159,10 +167,9 @@ def test_max_time_bar_clock_counts_training_only(data, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("native", [False, True])
 def test_bf16_on_a_cpu_without_bf16_instructions_warns(data, tmp_path, monkeypatch, caplog, native):
-    from aiayn import commands
-    from aiayn.training import trainer
+    from aiayn import commands, precision
 
-    monkeypatch.setattr(trainer, "cpu_has_native_bf16", lambda: native)
+    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: native)
     commands.train(tmp_path / "run", train=str(data / "train.tsv.gz"), config_file=str(data / "micro.yaml"),
                    overrides={"train.bf16": True, "train.max_steps": 1}, device="cpu")
     warned = [r for r in caplog.records if "bfloat16 instructions" in r.getMessage()]

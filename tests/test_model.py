@@ -1,11 +1,12 @@
 """The Transformer (§3): configuration, parameter counts, and properties that must hold."""
 
+import copy
 import dataclasses
 
 import pytest
 import torch
 
-from aiayn import Transformer, TransformerConfig
+from aiayn import Transformer, TransformerConfig, greedy_search
 from aiayn.decoding import DecoderState
 
 VOCAB = 50
@@ -183,3 +184,21 @@ def test_beams_share_one_memory_and_match_full_recomputation():
     state.reorder(rows)
     last = model.decode_step(tgt[rows, 3:4], state)
     torch.testing.assert_close(last[:, 0], model(src[[1, 1, 1]], tgt[rows, :4])[:, 3], rtol=1e-5, atol=1e-5)
+
+
+def test_bfloat16_decoding_keeps_the_cache_in_bfloat16_and_stays_near_float32():
+    torch.manual_seed(0)
+    model = small()
+    src = tokens([5, 6, 7, 8, 9], [10, 11, 0, 0, 0])
+    tgt = tokens([1, 12, 13, 14, 15, 16, 17], [1, 18, 19, 20, 21, 22, 23])
+    with torch.no_grad():
+        full = model(src, tgt)
+    half = copy.deepcopy(model).to(torch.bfloat16)
+    state = half.start_decoding(src, capacity=tgt.size(1))
+    assert state.self_kv[0].k.dtype == state.cross_kv[0][0].dtype == torch.bfloat16
+    steps = torch.cat([half.decode_step(tgt[:, t : t + 1], state) for t in range(tgt.size(1))], dim=1)
+    assert steps.dtype == torch.bfloat16
+    # bfloat16 keeps 8 significant bits: each logit within a few of its rounding steps of float32.
+    torch.testing.assert_close(steps.float(), full, rtol=0.02, atol=0.02 * float(full.abs().max()))
+    greedy = [h.tokens for h in greedy_search(half, src, max_len_b=6)]
+    assert greedy == [h.tokens for h in greedy_search(model, src, max_len_b=6)]

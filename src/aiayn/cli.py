@@ -16,6 +16,7 @@ from . import commands
 from .corpus import builtin
 from .evaluation import corpus_scores
 from .data import DataError, decode_lines, read_text_lines
+from .precision import DTYPES
 from .training.checkpoint import CheckpointError
 from .translator import DecodeOptions
 
@@ -56,6 +57,9 @@ def _decode_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--min-len", type=int, default=0, help="tokens each output has before its end (default 0)")
     g.add_argument("--max-tokens", type=int, default=6000, help="source tokens x beam per decoding batch")
     g.add_argument("--device", default="cpu", help="cpu, cuda, cuda:1 ... (default cpu)")
+    g.add_argument("--dtype", choices=list(DTYPES), default="float32",
+                   help="bfloat16: half the memory and faster on GPUs and CPUs with bf16 instructions; "
+                        "a few translations may change (default float32)")
 
 
 def _options(args: argparse.Namespace, nbest: int = 1) -> DecodeOptions:
@@ -190,7 +194,8 @@ def _report(run_dir: Path, on_builtin: bool) -> None:
 def _run_translate(args: argparse.Namespace) -> None:
     lines = read_text_lines(args.input) if args.input else _stdin_lines()
     with tqdm(total=len(lines), unit="sent", disable=not sys.stderr.isatty(), leave=False) as bar:
-        results = commands.translate_lines(args.model, lines, _options(args, args.nbest), args.device, progress=bar)
+        results = commands.translate_lines(args.model, lines, _options(args, args.nbest), args.device, progress=bar,
+                                           dtype=args.dtype)
     out = sys.stdout
     for n, hyps in enumerate(results):
         if args.nbest == 1:
@@ -209,7 +214,7 @@ def _stdin_lines() -> list[str]:
 def _run_evaluate(args: argparse.Namespace) -> None:
     with tqdm(unit="sent", leave=False, desc="translating") as bar:
         scores, out, data, _ = commands.evaluate(args.model, args.test, args.src, args.tgt, _options(args), args.device,
-                                                 progress=bar)
+                                                 progress=bar, dtype=args.dtype)
     print(f"{data.src_lang}->{data.tgt_lang}, {len(data)} sentences, beam {args.beam}, α {args.alpha}\n{scores}")
     print(f"hypotheses: {out}")
 

@@ -13,6 +13,7 @@ from . import corpus
 from .config import TransformerConfig
 from .data import DataError, ParallelCorpus, Tokenizer, read_parallel
 from .evaluation import Scores, corpus_scores
+from .precision import DTYPES
 from .rundir import RunDir
 from .training import distributed as D
 from .training.checkpoint import CheckpointError, average_checkpoints
@@ -120,14 +121,14 @@ def _make_tokenizer(run: RunDir, world: D.World, corpus_: ParallelCorpus, cfg: T
 
 
 def translate_lines(model: str | Path, lines: list[str], options: DecodeOptions, device: str = "cpu",
-                    progress=None) -> list[list[tuple[str, float]]]:
-    return Translator.load(model, device).translate_nbest(lines, options, progress=progress)
+                    progress=None, dtype: str = "float32") -> list[list[tuple[str, float]]]:
+    return Translator.load(model, device, DTYPES[dtype]).translate_nbest(lines, options, progress=progress)
 
 
 def evaluate(model: str | Path, test: str | None, src_lang: str | None, tgt_lang: str | None, options: DecodeOptions,
-             device: str = "cpu", progress=None) -> tuple[Scores, Path, ParallelCorpus, list[str]]:
+             device: str = "cpu", progress=None, dtype: str = "float32") -> tuple[Scores, Path, ParallelCorpus, list[str]]:
     """Translates a test set, writes the hypotheses next to the model, and scores them with sacreBLEU."""
-    translator = Translator.load(model, device)
+    translator = Translator.load(model, device, DTYPES[dtype])
     test_path = test or str(corpus.builtin("test"))
     if src_lang is None and test is None:
         src_lang, tgt_lang = "en", "es"
@@ -137,7 +138,8 @@ def evaluate(model: str | Path, test: str | None, src_lang: str | None, tgt_lang
     hyps = translator.translate(data.src, options, progress=progress)
     model = Path(model)
     folder, which = (model, "") if model.is_dir() else (model.parent, f"{model.stem}.")
-    out = folder / f"hyp.{which}{Path(test_path).name.split('.')[0]}.beam{options.beam_size}.{data.tgt_lang}"
+    kind = f"beam{options.beam_size}" + ("" if dtype == "float32" else f".{dtype}")
+    out = folder / f"hyp.{which}{Path(test_path).name.split('.')[0]}.{kind}.{data.tgt_lang}"
     out.write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
     return corpus_scores(hyps, data.tgt), out, data, hyps
 

@@ -22,6 +22,7 @@ from ..config import TransformerConfig
 from ..data import BatchSampler, DataError, ParallelCorpus, Tokenizer, batch_by_tokens, collate, filter_pairs
 from ..evaluation import corpus_scores
 from ..model import Transformer
+from ..precision import warn_if_emulated_bf16
 from ..rundir import RunDir
 from ..translator import Translator
 from . import distributed as D
@@ -78,10 +79,8 @@ class Trainer:
                  train: EncodedCorpus, valid: ParallelCorpus | None, world: D.World):
         self.run, self.model_cfg, self.cfg, self.tok, self.world = run, model_cfg, cfg, tokenizer, world
         self.train_data, self.valid = train, valid
-        if cfg.bf16 and world.device.type == "cpu" and world.is_main and cpu_has_native_bf16() is False:
-            log.warning("--bf16: this CPU has no bfloat16 instructions (AVX-512 BF16, AMX or Arm BF16), so "
-                        "bfloat16 matrix products are emulated and train many times slower than float32; "
-                        "leave out --bf16 here")
+        if cfg.bf16 and world.is_main:
+            warn_if_emulated_bf16(world.device, "--bf16")
         torch.manual_seed(cfg.seed)
         self.model = Transformer(model_cfg).to(world.device)
         self.optimizer, self.scheduler = build_optimizer(
@@ -244,15 +243,6 @@ class Trainer:
         stop = self.step >= self.cfg.max_steps or (self.cfg.max_time is not None and self.elapsed >= self.cfg.max_time)
         # Every rank must stop at the same step: the main process's clock decides.
         return bool(D.sum_across([float(stop and self.world.is_main)], self.world)[0]) if self.world.size > 1 else stop
-
-
-def cpu_has_native_bf16() -> bool | None:
-    """Whether this CPU multiplies bfloat16 in hardware, from /proc/cpuinfo; None where unknown."""
-    try:
-        flags = set(Path("/proc/cpuinfo").read_text().split())
-    except OSError:
-        return None
-    return bool(flags & {"avx512_bf16", "amx_bf16", "bf16"})  # x86 AVX-512 BF16 / AMX; Arm's is "bf16"
 
 
 def _maybe_no_sync(model: torch.nn.Module, skip_sync: bool):
