@@ -32,7 +32,8 @@ B sentences, S source and T target positions, d = d_model, f = d_ff, L_e / L_d l
 
 Run:  python -m benchmarks.train_throughput --size tiny --dtype fp32 [--batch fixed|bucketed|both]
           [--steps 10] [--warmup 2] [--systems aiayn torch_nn marian]
-Writes benchmarks/results/train_<size>_<dtype>.json (or --results DIR).
+Writes benchmarks/results/train_<size>_<dtype>.json (train_<size>_<dtype>_<batch>.json with --batch
+fixed or bucketed), or into --results DIR.
 """
 
 from __future__ import annotations
@@ -200,7 +201,8 @@ def main(argv: list[str] | None = None) -> dict | None:
                          "aiayn speedup": r["aiayn_speedup_median"], "MFU": r["mfu"],
                          "peak RSS MiB": r.get("memory", {}).get("peak_rss_mib")})
     print_table(rows, ["batch", "system", "tgt tok/s", "aiayn speedup", "MFU", "peak RSS MiB"])
-    write_result(f"train_{args.size}_{args.dtype}", payload, args.results)
+    suffix = "" if args.batch == "both" else f"_{args.batch}"  # a one-kind run never overwrites a full one
+    write_result(f"train_{args.size}_{args.dtype}{suffix}", payload, args.results)
     return payload
 
 
