@@ -46,7 +46,8 @@ class Translator:
     def load(cls, path: str | Path, device: str | torch.device = "cpu", dtype: torch.dtype = torch.float32,
              ) -> Translator:
         """``path``: a run directory (its best model) or one ``.safetensors`` weights file in it;
-        ``dtype``: float32, or bfloat16 for half the memory and speed on hardware with bf16."""
+        ``dtype``: float32, or bfloat16 (half the weight and cache memory; faster where the
+        hardware has bfloat16 instructions)."""
         path = Path(path)
         if not path.exists():
             raise CheckpointError(f"no model at {path}")
