@@ -91,6 +91,9 @@ def convert_to_ct2(hf_dir, out_dir, vocabulary: list[str]) -> None:
 
 # Systems: each returns decode() -> list of output lengths -------------------------------------------------
 def make_decoder(system: str, size: str, beam: int, threads: int, seed: int = 0):
+    if system in ("aiayn", "aiayn_bf16"):
+        _, search = aiayn_search(size, beam, bf16=system == "aiayn_bf16", seed=seed)
+        return lambda: [len(tokens) + 1 for tokens in search()]  # + the EOS, the 50th emitted token
     root = cache_dir(size)
     sources = json.loads((root / "sources.json").read_text())
     if system.startswith("ct2_"):
@@ -109,9 +112,6 @@ def make_decoder(system: str, size: str, beam: int, threads: int, seed: int = 0)
 
     import torch
 
-    if system in ("aiayn", "aiayn_bf16"):
-        _, search = aiayn_search(size, beam, bf16=system == "aiayn_bf16", seed=seed)
-        return lambda: [len(tokens) + 1 for tokens in search()]  # + the EOS, the 50th emitted token
     src = torch.tensor(sources["ids"])
     if system == "hf":
         from transformers import MarianMTModel

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import time
 from unittest import mock
 
@@ -47,24 +48,30 @@ def plain(model, rows):
     yield
 
 
-def compiled(model, rows, cache={}):  # noqa: B006 - one compiled step per model, kept across calls
-    if model not in cache:
-        torch._inductor.config.freezing = True  # weights become constants (prepacked for the CPU GEMMs)
-        cache[model] = torch.compile(model.decode_step, dynamic=True)
-    return mock.patch.object(model, "decode_step", cache[model])
+@functools.cache  # one compiled step per model, kept across calls
+def _compiled_step(model):
+    torch._inductor.config.freezing = True  # weights become constants (prepacked for the CPU GEMMs)
+    return torch.compile(model.decode_step, dynamic=True)
 
 
-def packed_linear(model, rows, cache={}):  # noqa: B006
-    if (model, rows) not in cache:
-        forwards = {}
-        for layer in model.decoder_layers:
-            for m in layer.modules():
-                if isinstance(m, torch.nn.Linear):
-                    w = torch.ops.mkl._mkl_reorder_linear_weight(m.weight.detach(), rows)
-                    forwards[m] = (lambda m, w: lambda x: torch.ops.mkl._mkl_linear(x, w, m.weight, m.bias, rows))(m, w)
-        out = torch.ops.mkldnn._reorder_linear_weight(model.tgt_embed.weight.detach(), rows)
-        cache[model, rows] = forwards, lambda h: torch.ops.mkldnn._linear_pointwise(h, out, None, "none", [], "")
-    forwards, project = cache[model, rows]
+def compiled(model, rows):
+    return mock.patch.object(model, "decode_step", _compiled_step(model))
+
+
+@functools.cache  # weights packed once per model and row count
+def _packed_forwards(model, rows):
+    forwards = {}
+    for layer in model.decoder_layers:
+        for m in layer.modules():
+            if isinstance(m, torch.nn.Linear):
+                w = torch.ops.mkl._mkl_reorder_linear_weight(m.weight.detach(), rows)
+                forwards[m] = (lambda m, w: lambda x: torch.ops.mkl._mkl_linear(x, w, m.weight, m.bias, rows))(m, w)
+    out = torch.ops.mkldnn._reorder_linear_weight(model.tgt_embed.weight.detach(), rows)
+    return forwards, lambda h: torch.ops.mkldnn._linear_pointwise(h, out, None, "none", [], "")
+
+
+def packed_linear(model, rows):
+    forwards, project = _packed_forwards(model, rows)
     stack = contextlib.ExitStack()
     for m, f in forwards.items():
         stack.enter_context(mock.patch.object(m, "forward", f))
