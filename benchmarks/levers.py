@@ -82,10 +82,10 @@ def packed_linear(model, rows):
 def math_attention(model, rows):
     fused = attention.ATTENTION_BACKENDS["sdpa"]
 
-    def few_queries_explicit(q, k, v, mask=None, causal=False, dropout_p=0.0):
+    def few_queries_explicit(q, k, v, mask=None, causal=False, dropout_p=0.0, bias=None, need_weights=False):
         if q.size(-2) <= 4 and not causal:
-            return attention.math_attention(q, k, v, mask, causal, dropout_p)[0], None
-        return fused(q, k, v, mask, causal, dropout_p)
+            return attention.math_attention(q, k, v, mask, causal, dropout_p, bias)
+        return fused(q, k, v, mask, causal, dropout_p, bias, need_weights)
 
     return mock.patch.dict(attention.ATTENTION_BACKENDS, sdpa=few_queries_explicit)
 

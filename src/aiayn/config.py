@@ -1,6 +1,7 @@
-"""Model configuration: the hyper-parameters of paper §3 and Table 3, as one dataclass.
+"""Model configurations: the hyper-parameters of paper §3 and Table 3, one dataclass per architecture.
 
-Every field defaults to the paper's Transformer-base choice. Fields that depart from the paper
+``LayerConfig`` holds what every stack shares; ``TransformerConfig`` (encoder-decoder) and
+``LanguageModelConfig`` (decoder-only) add their own. Every field defaults to the paper's Transformer-base choice. Fields that depart from the paper
 (pre-norm, GELU, learned positions, untied embeddings) exist for modern users and for Table 3's
 rows; their defaults are the paper's.
 """
@@ -12,73 +13,123 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 
+ATTENTION_VARIANTS = ("full", "relative")
+POSITIONALS = ("sinusoidal", "learned", "none")
+
+
 @dataclass
-class TransformerConfig:
-    """Hyper-parameters of the encoder-decoder Transformer (paper §3, Table 3).
+class LayerConfig:
+    """The layer hyper-parameters every Transformer here shares (paper §3, Table 3).
 
     Table 3 rows by field: (A) ``n_heads`` with ``d_k = d_v = d_model / n_heads`` (the default
-    when ``d_k``/``d_v`` are None); (B) ``d_k`` alone; (C) ``n_encoder_layers``/``n_decoder_layers``,
-    ``d_model``, ``d_ff``; (D) ``dropout`` (ε_ls is the loss's ``epsilon``, see
-    ``aiayn.training.TrainConfig``); (E) ``positional="learned"``.
+    when ``d_k``/``d_v`` are None); (B) ``d_k`` alone; (C) ``d_model``, ``d_ff`` and the layer
+    counts of each architecture; (D) ``dropout`` (ε_ls is the loss's, see ``TrainConfig``);
+    (E) ``positional="learned"``.
 
     Departures from the paper, each off by default:
       * ``norm_first``: pre-norm ``x + Sublayer(LayerNorm(x))`` plus a final LayerNorm per stack,
         instead of the paper's post-norm ``LayerNorm(x + Sublayer(x))``. Trains more easily deep.
       * ``activation="gelu"`` instead of the paper's ReLU in the feed-forward network.
-      * ``share_embeddings=False``: separate source and target embedding matrices (needed when
-        the vocabularies differ); ``tie_output=False``: a pre-softmax matrix of its own.
+      * ``tie_output=False``: a pre-softmax matrix of its own.
       * ``attention_dropout``/``activation_dropout``: dropout the paper does not use (0.0).
       * ``attention_bias``: biases on W^Q, W^K, W^V, W^O, as fairseq, Marian and
         ``torch.nn.MultiheadAttention`` have; the paper's equations (and tensor2tensor) have none.
         On by default: with them base and big land within 3% of the paper's 65M / 213M (base without: 63.05M). The key bias
         cancels in the softmax: its gradient is zero up to rounding, which Adam then magnifies.
+      * ``attention="relative"``: self-attention with learned relative-distance embeddings
+        (Shaw et al. 2018; skewed in causal layers as in the Music Transformer), clipped at
+        ``max_relative_distance``; ``relative_values`` adds Shaw's value term,
+        ``relative_share_heads`` one table for all heads. Usually with ``positional="none"``.
+      * ``attention_kernel="math"``: the explicit softmax(QKᵀ/√d_k)V instead of PyTorch's fused
+        kernel (same function; slower, for checking). Attention weights can be asked of either.
     """
 
-    src_vocab_size: int = 37000
-    tgt_vocab_size: int | None = None  # None: the same (joint) vocabulary as the source
     d_model: int = 512
     n_heads: int = 8
     d_k: int | None = None  # None: d_model / n_heads
     d_v: int | None = None  # None: d_model / n_heads
     d_ff: int = 2048
-    n_encoder_layers: int = 6
-    n_decoder_layers: int = 6
     dropout: float = 0.1  # P_drop: residual and (embedding + positional encoding)
     attention_dropout: float = 0.0
     activation_dropout: float = 0.0
     activation: Literal["relu", "gelu"] = "relu"
     attention_bias: bool = True
-    positional: Literal["sinusoidal", "learned"] = "sinusoidal"
+    positional: Literal["sinusoidal", "learned", "none"] = "sinusoidal"
     max_positions: int = 1024  # learned: hard limit; sinusoidal: precomputed, extends on demand
     norm_first: bool = False
     layer_norm_eps: float = 1e-6
-    share_embeddings: bool = True  # source embedding = target embedding (one joint vocabulary)
     tie_output: bool = True  # target embedding = pre-softmax linear layer
     scale_embeddings: bool = True  # multiply embeddings by sqrt(d_model) (§3.4)
+    attention: Literal["full", "relative"] = "full"
+    attention_kernel: Literal["sdpa", "math"] = "sdpa"
+    max_relative_distance: int = 16  # k: relative distances are clipped to [-k, k]
+    relative_values: bool = False
+    relative_share_heads: bool = False
     pad_id: int = 0
     bos_id: int = 1
     eos_id: int = 2
 
     def __post_init__(self) -> None:
-        if self.tgt_vocab_size is None:
-            self.tgt_vocab_size = self.src_vocab_size
         if self.d_k is None or self.d_v is None:
-            if self.d_model % self.n_heads:
+            if self.n_heads < 1 or self.d_model % self.n_heads:
                 raise ValueError(
                     f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}; "
                     "set d_k and d_v explicitly"
                 )
             self.d_k = self.d_k or self.d_model // self.n_heads
             self.d_v = self.d_v or self.d_model // self.n_heads
+        for name, allowed in (("activation", ("relu", "gelu")), ("positional", POSITIONALS),
+                              ("attention", ATTENTION_VARIANTS), ("attention_kernel", ("sdpa", "math"))):
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
+        if self.attention == "relative" and self.max_relative_distance < 1:
+            raise ValueError(f"max_relative_distance must be at least 1, got {self.max_relative_distance}")
+        for name in ("pad_id", "bos_id", "eos_id"):
+            if not 0 <= getattr(self, name) < self.smallest_vocab():
+                raise ValueError(f"{name}={getattr(self, name)} is outside the vocabulary")
+
+    def smallest_vocab(self) -> int:
+        raise NotImplementedError
+
+    # Serialisation ------------------------------------------------------------------------
+    @classmethod
+    def from_dict(cls, values: dict[str, Any]):
+        """Build from a mapping; an unknown key is an error that lists the known ones."""
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise ValueError(
+                f"unknown model config key(s): {', '.join(unknown)}; known keys: {', '.join(sorted(known))}"
+            )
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass
+class TransformerConfig(LayerConfig):
+    """The encoder-decoder Transformer (paper §3, Table 3): ``LayerConfig`` plus both stacks.
+
+    ``share_embeddings=False`` (not the paper): separate source and target embedding matrices,
+    needed when the vocabularies differ.
+    """
+
+    src_vocab_size: int = 37000
+    tgt_vocab_size: int | None = None  # None: the same (joint) vocabulary as the source
+    n_encoder_layers: int = 6
+    n_decoder_layers: int = 6
+    share_embeddings: bool = True  # source embedding = target embedding (one joint vocabulary)
+
+    def __post_init__(self) -> None:
+        if self.tgt_vocab_size is None:
+            self.tgt_vocab_size = self.src_vocab_size
         if self.share_embeddings and self.src_vocab_size != self.tgt_vocab_size:
             raise ValueError("share_embeddings=True needs src_vocab_size == tgt_vocab_size")
-        if self.activation not in ("relu", "gelu"):
-            raise ValueError(f"activation must be 'relu' or 'gelu', not {self.activation!r}")
-        if self.positional not in ("sinusoidal", "learned"):
-            raise ValueError(f"positional must be 'sinusoidal' or 'learned', not {self.positional!r}")
-        for name in ("pad_id", "bos_id", "eos_id"):
-            if not 0 <= getattr(self, name) < min(self.src_vocab_size, self.tgt_vocab_size):
-                raise ValueError(f"{name}={getattr(self, name)} is outside the vocabulary")
+        super().__post_init__()
+
+    def smallest_vocab(self) -> int:
+        return min(self.src_vocab_size, self.tgt_vocab_size)
 
     # Presets -----------------------------------------------------------------------------
     @classmethod
@@ -106,20 +157,26 @@ class TransformerConfig:
             raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
         return getattr(cls, name)(**overrides)
 
-    # Serialisation ------------------------------------------------------------------------
-    @classmethod
-    def from_dict(cls, values: dict[str, Any]) -> TransformerConfig:
-        """Build from a mapping; an unknown key is an error that lists the known ones."""
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(values) - known)
-        if unknown:
-            raise ValueError(
-                f"unknown model config key(s): {', '.join(unknown)}; known keys: {', '.join(sorted(known))}"
-            )
-        return cls(**values)
-
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
 
 PRESETS = ("tiny", "base", "big")
+
+
+@dataclass
+class LanguageModelConfig(LayerConfig):
+    """A decoder-only Transformer (a language model: music, pixels): ``LayerConfig`` plus one stack.
+
+    ``n_classes`` > 0 adds a learned class embedding to every position (the Image Transformer's
+    class conditioning); 0: unconditional.
+    """
+
+    vocab_size: int = 512
+    n_layers: int = 6
+    n_classes: int = 0
+
+    def __post_init__(self) -> None:
+        if self.n_classes < 0:
+            raise ValueError(f"n_classes must be 0 (unconditional) or more, got {self.n_classes}")
+        super().__post_init__()
+
+    def smallest_vocab(self) -> int:
+        return self.vocab_size

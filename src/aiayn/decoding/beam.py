@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import torch
 from torch import Tensor
 
-from .common import Hypothesis, constrain_eos, in_eval_mode, max_target_lengths
+from .common import Hypothesis, constrain, in_eval_mode, start
 
 
 def length_penalty(length: int | Tensor, alpha: float) -> float | Tensor:
@@ -56,7 +56,7 @@ def beam_step(scores: Tensor, log_probs: Tensor, eos_id: int) -> BeamStep:
 @in_eval_mode
 def beam_search(
     model,
-    src: Tensor,
+    src: Tensor | None,
     beam_size: int = 4,
     alpha: float = 0.6,
     max_len_a: float = 1.0,
@@ -64,37 +64,39 @@ def beam_search(
     nbest: int = 1,
     max_len: int | None = None,
     min_len: int = 0,
+    prompt: Tensor | None = None,
 ) -> list[list[Hypothesis]]:
-    """Translates (B, S) ``src``; returns per sentence its ``nbest`` hypotheses, best first.
+    """Decodes each input in ``src``; returns per input its ``nbest`` hypotheses, best first.
 
     A hypothesis's ``score`` is log P(Y|X) / lp(Y) with the GNMT length penalty (α = 0: the
-    plain log-probability). Length limits as in ``greedy_search``.
+    plain log-probability). Length limits and ``prompt`` as in ``greedy_search``.
     """
+    if beam_size < 1:
+        raise ValueError(f"beam_size must be at least 1, got {beam_size}")
     if not 1 <= nbest <= beam_size:
         raise ValueError(f"nbest must be between 1 and beam_size={beam_size}, got {nbest}")
-    cfg, batch, k = model.config, src.size(0), beam_size
-    limits = max_target_lengths(src, cfg.pad_id, max_len_a, max_len_b, max_len or cfg.max_positions)
-    state = model.start_decoding(src, beam_size=k, capacity=int(limits.max()))
-    device = src.device
+    cfg, k = model.config, beam_size
+    state, history, limits = start(model, src, prompt, k, max_len_a, max_len_b, max_len)  # history: (N, P)
+    batch, device, prompt_len = limits.size(0), history.device, history.size(1)
     sentences = torch.arange(batch, device=device)  # (B,) original index of each searching sentence
     scores = torch.full((batch, k), float("-inf"), device=device)
     scores[:, 0] = 0.0  # all beams start identical: expand only the first at step 0
-    history = torch.full((batch * k, 1), cfg.bos_id, dtype=torch.long, device=device)  # (N, t+1)
     token_lp = torch.zeros(batch * k, 0, device=device)  # (N, t) per-token log-probabilities
     results: list[list[Hypothesis]] = [[] for _ in range(batch)]
 
     for t in range(int(limits.max())):
-        log_probs = model.decode_step(history[:, -1:], state)[:, -1].float().log_softmax(dim=-1)  # (N, V)
+        fed = history if t == 0 else history[:, -1:]  # the whole prompt first, then one token per step
+        log_probs = model.decode_step(fed, state)[:, -1].float().log_softmax(dim=-1)  # (N, V)
         sentence_limits = limits[sentences]  # (B,)
         at_limit = sentence_limits == t + 1
-        log_probs = constrain_eos(log_probs, t, sentence_limits.repeat_interleave(k), min_len, cfg.eos_id)
+        log_probs = constrain(log_probs, t, sentence_limits.repeat_interleave(k), min_len, cfg)
         step = beam_step(scores, log_probs.view(len(sentences), k, -1), cfg.eos_id)
 
         for i, parent, token, total in step.finished:
             row = i * k + parent
             lps = token_lp[row].tolist() + [total - float(scores[i, parent])]
             score = total / length_penalty(t + 1, alpha)
-            results[int(sentences[i])].append(Hypothesis(history[row, 1:].tolist(), score, total, lps))
+            results[int(sentences[i])].append(Hypothesis(history[row, prompt_len:].tolist(), score, total, lps))
 
         done = at_limit | torch.tensor([len(results[int(s)]) >= k for s in sentences], device=device)
         rows = (torch.arange(len(sentences), device=device)[:, None] * k + step.parents)  # (B, K)

@@ -1,8 +1,10 @@
-"""What greedy and beam search share: the result type, the output-length limit, eval mode.
+"""What greedy search, sampling and beam search share: the result type, prompts, length limits,
+the rules for special tokens, eval mode.
 
-A decodable model has ``start_decoding(src, beam_size, capacity) -> state`` and
-``decode_step(tokens (N, T), state) -> logits (N, T, V)``, and its state has ``reorder(index)``;
-``aiayn.Transformer`` is one, and the tests drive the search with a hand-written fake.
+A decodable model follows the protocol of ``aiayn.model.cache``; ``aiayn.Transformer`` and
+``aiayn.LanguageModel`` are two, and the tests drive the searches with a hand-written fake.
+``src`` is what the model conditions on: source sentences (B, S) for the encoder-decoder, classes
+(B,) or nothing for a decoder-only model.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from torch import Tensor
 
 @dataclass
 class Hypothesis:
-    """One output: target ids (no BOS, no EOS), its search score, and its total log-probability."""
+    """One output: target ids (no BOS, no EOS, no prompt), its search score, and its total log-probability."""
 
     tokens: list[int]
     score: float
@@ -24,27 +26,58 @@ class Hypothesis:
     token_log_probs: list[float] = field(default_factory=list, repr=False)  # one per token, then EOS
 
 
-def max_target_lengths(src: Tensor, pad_id: int, max_len_a: float, max_len_b: int, limit: int | None) -> Tensor:
-    """§6.1: at most a x (source length) + b output tokens (EOS included), per sentence; (B,) long."""
-    src_len = (src != pad_id).sum(dim=1)
-    lengths = (max_len_a * src_len).floor().long() + max_len_b
-    lengths = lengths.clamp(min=1)
-    return lengths if limit is None else lengths.clamp(max=limit)
+def prompt_batch(primers: list[list[int]], bos_id: int, pad_id: int, device=None) -> Tensor:
+    """BOS + each primer, left-padded with ``pad_id`` to one (B, P) tensor: the first decoding step's input."""
+    rows = [[bos_id] + list(p) for p in primers]
+    longest = max(map(len, rows))
+    return torch.tensor([[pad_id] * (longest - len(r)) + r for r in rows], dtype=torch.long, device=device)
 
 
-def constrain_eos(log_probs: Tensor, step: int, limits: Tensor, min_len: int, eos_id: int) -> Tensor:
-    """EOS rules for the token at 0-based ``step`` of rows whose length limits are ``limits`` (N,):
+def start(model, src: Tensor | None, prompt: Tensor | None, beam_size: int, max_len_a: float, max_len_b: int,
+          max_len: int | None) -> tuple[object, Tensor, Tensor]:
+    """Begins a search: the model's decoding state, the first step's input (the prompt, BOS by
+    default; B x beam rows) and each sentence's output-length limit (B,), EOS included.
 
-    a row at its limit may only emit EOS (at its true log-probability); before ``min_len`` tokens
-    a row may not emit EOS (fairseq's --min-len). The limit wins where the two disagree.
-    Writes into ``log_probs`` (the searches pass a fresh tensor each step).
+    With a source sentence (B, S) the limit is §6.1's a x (source length) + b, at most ``max_len``
+    (default: the model's positions); without one (a decoder-only model), ``max_len`` new tokens.
     """
-    must_end = limits == step + 1
+    cfg = model.config
+    if src is not None and src.dim() == 2:
+        src_len = (src != cfg.pad_id).sum(dim=1)
+        limits = ((max_len_a * src_len).floor().long() + max_len_b).clamp(1, max_len or cfg.max_positions)
+    elif max_len is None or max_len < 1:
+        raise ValueError("decoding without a source sentence needs max_len >= 1 (how many tokens to generate)")
+    else:
+        batch = src.size(0) if src is not None else (prompt.size(0) if prompt is not None else 1)
+        limits = torch.full((batch,), max_len, dtype=torch.long)
+    batch = limits.size(0)
+    if prompt is None:
+        device = src.device if src is not None else next(model.parameters()).device
+        prompt = torch.full((batch, 1), cfg.bos_id, dtype=torch.long, device=device)
+    elif prompt.size(0) != batch:
+        raise ValueError(f"{prompt.size(0)} prompts for {batch} inputs")
+    capacity = prompt.size(1) + int(limits.max()) - 1  # the last token is output, never fed back
+    if src is None:
+        state = model.start_decoding(None, beam_size=beam_size, capacity=capacity, batch=batch)
+    else:
+        state = model.start_decoding(src, beam_size=beam_size, capacity=capacity)
+    return state, prompt.repeat_interleave(beam_size, dim=0), limits.to(prompt.device)
+
+
+def constrain(log_probs: Tensor, step: int, limits: Tensor, min_len: int, cfg) -> Tensor:
+    """The rules for the token at 0-based ``step`` of rows whose length limits are ``limits`` (N,):
+
+    pad and BOS are never output; a row at its limit may only emit EOS (at its true
+    log-probability); before ``min_len`` tokens a row may not emit EOS (fairseq's --min-len).
+    The limit wins where the two disagree. Writes into ``log_probs`` (a fresh tensor each step).
+    """
+    log_probs[:, [cfg.pad_id, cfg.bos_id]] = float("-inf")
+    must_end = limits.to(log_probs.device) == step + 1
     if step < min_len:
-        log_probs[:, eos_id].masked_fill_(~must_end, float("-inf"))
+        log_probs[:, cfg.eos_id].masked_fill_(~must_end, float("-inf"))
     if must_end.any():
         eos_only = torch.full_like(log_probs[0], float("-inf"))
-        eos_only[eos_id] = 0.0
+        eos_only[cfg.eos_id] = 0.0
         log_probs = torch.where(must_end[:, None], log_probs + eos_only, log_probs)
     return log_probs
 

@@ -1,41 +1,41 @@
 """Greedy decoding: the most probable next token at every step, batched, with a KV cache.
 
-Legend: B sentences, N sentences still decoding, V vocabulary.
+Legend: B sentences, N sentences still decoding, V vocabulary, P prompt length.
+
+``one_path_search`` is the loop that greedy search and sampling share: one output per input, a
+``choose`` function picks each next token from the step's log-probabilities.
 """
 
 from __future__ import annotations
 
+from typing import Callable
+
 import torch
 from torch import Tensor
 
-from .common import Hypothesis, constrain_eos, in_eval_mode, max_target_lengths
+from .common import Hypothesis, constrain, in_eval_mode, start
+
+Chooser = Callable[[Tensor], Tensor]  # (N, V) log-probabilities -> (N,) token ids
 
 
-@in_eval_mode
-def greedy_search(
-    model, src: Tensor, max_len_a: float = 1.0, max_len_b: int = 50, max_len: int | None = None, min_len: int = 0
-) -> list[Hypothesis]:
-    """Decodes each source sentence in (B, S) ``src``; finished sentences leave the batch.
+def one_path_search(model, src: Tensor | None, choose: Chooser, max_len_a: float = 1.0, max_len_b: int = 50,
+                    max_len: int | None = None, min_len: int = 0, prompt: Tensor | None = None) -> list[Hypothesis]:
+    """Decodes each input, feeding back the chosen token; finished rows leave the batch.
 
-    Outputs have at most max_len_a x (source length) + max_len_b tokens, EOS included, and at
-    least ``min_len`` tokens before the EOS (unless the limit comes first).
-
-    ``score`` is the total log-probability (greedy has no length penalty).
+    ``score`` is the total log-probability of the output under the model.
     """
     cfg = model.config
-    limits = max_target_lengths(src, cfg.pad_id, max_len_a, max_len_b, max_len or cfg.max_positions)
-    state = model.start_decoding(src, beam_size=1, capacity=int(limits.max()))
-    batch = src.size(0)
-    active = torch.arange(batch, device=src.device)  # (N,) sentence of each row
-    tokens = torch.full((batch, 1), cfg.bos_id, dtype=torch.long, device=src.device)
-    out = torch.full((batch, int(limits.max())), cfg.pad_id, dtype=torch.long, device=src.device)
-    token_lp = torch.zeros(batch, int(limits.max()), device=src.device)
-    lengths = torch.zeros(batch, dtype=torch.long, device=src.device)
-    for t in range(int(limits.max())):
+    state, tokens, limits = start(model, src, prompt, 1, max_len_a, max_len_b, max_len)
+    batch, steps, device = limits.size(0), int(limits.max()), tokens.device
+    active = torch.arange(batch, device=device)  # (N,) input of each row
+    out = torch.full((batch, steps), cfg.pad_id, dtype=torch.long, device=device)
+    token_lp = torch.zeros(batch, steps, device=device)
+    lengths = torch.zeros(batch, dtype=torch.long, device=device)
+    for t in range(steps):
         log_probs = model.decode_step(tokens, state)[:, -1].float().log_softmax(dim=-1)  # (N, V)
-        log_probs = constrain_eos(log_probs, t, limits[active], min_len, cfg.eos_id)
-        best_lp, best = log_probs.max(dim=-1)
-        out[active, t], token_lp[active, t], lengths[active] = best, best_lp, t + 1
+        log_probs = constrain(log_probs, t, limits[active], min_len, cfg)
+        best = choose(log_probs)
+        out[active, t], token_lp[active, t], lengths[active] = best, log_probs.gather(1, best[:, None])[:, 0], t + 1
         going = best != cfg.eos_id
         if not going.all():
             keep = going.nonzero().squeeze(1)
@@ -44,9 +44,19 @@ def greedy_search(
             state.reorder(keep)
             active, best = active[keep], best[keep]
         tokens = best[:, None]
-    return [_hypothesis(out[b, : lengths[b]], token_lp[b, : lengths[b]]) for b in range(batch)]
+    return [_hypothesis(out[b, : lengths[b]], token_lp[b, : lengths[b]], cfg.eos_id) for b in range(batch)]
 
 
-def _hypothesis(ids: Tensor, log_probs: Tensor) -> Hypothesis:
+def _hypothesis(ids: Tensor, log_probs: Tensor, eos_id: int) -> Hypothesis:
     total = float(log_probs.sum())
-    return Hypothesis(ids[:-1].tolist(), total, total, log_probs.tolist())
+    ids = ids.tolist()
+    return Hypothesis(ids[:-1] if ids and ids[-1] == eos_id else ids, total, total, log_probs.tolist())
+
+
+@in_eval_mode
+def greedy_search(model, src: Tensor | None, max_len_a: float = 1.0, max_len_b: int = 50, max_len: int | None = None,
+                  min_len: int = 0, prompt: Tensor | None = None) -> list[Hypothesis]:
+    """The most probable token at every step, for each input in ``src`` (see ``start`` for the
+    length limits); ``prompt`` (B, P), left-padded, continues a given beginning (default BOS)."""
+    return one_path_search(model, src, lambda log_probs: log_probs.argmax(dim=-1), max_len_a, max_len_b, max_len,
+                           min_len, prompt)

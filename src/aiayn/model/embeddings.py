@@ -50,15 +50,45 @@ class PositionalEncoding(nn.Module):
             # Not saved in checkpoints: a pure function of the shape, extended on demand.
             self.register_buffer("table", sinusoidal_positions(max_positions, d_model), persistent=False)
 
-    def forward(self, x: Tensor, start: int = 0) -> Tensor:
-        """x: (B, T, d_model), holding positions start .. start + T - 1."""
+    def forward(self, x: Tensor, start: int | Tensor = 0) -> Tensor:
+        """x: (B, T, d_model), holding positions start .. start + T - 1.
+
+        ``start`` may be a (B,) tensor, one start per row (left-padded prompts: negative starts
+        give the padding position 0; it is never attended to).
+        """
+        if torch.is_tensor(start):
+            positions = (start[:, None] + torch.arange(x.size(1), device=x.device)).clamp(min=0)  # (B, T)
+            self._extend(int(positions.max()) + 1, x.device)
+            return x + self.table[positions].to(x.dtype)
         end = start + x.size(1)
-        if end > self.table.size(0):
-            if self.learned:
-                raise ValueError(
-                    f"position {end - 1} is past the {self.max_positions} learned positions; "
-                    "shorten the input or train with a larger max_positions"
-                )
-            # Sinusoids extend to any length (§3.5): grow the table instead of failing.
-            self.table = sinusoidal_positions(max(end, 2 * self.table.size(0)), self.d_model).to(x.device)
+        self._extend(end, x.device)
         return x + self.table[start:end].to(x.dtype)
+
+    def _extend(self, end: int, device) -> None:
+        if end <= self.table.size(0):
+            return
+        if self.learned:
+            raise ValueError(
+                f"position {end - 1} is past the {self.max_positions} learned positions; "
+                "shorten the input or train with a larger max_positions"
+            )
+        # Sinusoids extend to any length (§3.5): grow the table instead of failing.
+        self.table = sinusoidal_positions(max(end, 2 * self.table.size(0)), self.d_model).to(device)
+
+
+def positional_encoding(cfg) -> PositionalEncoding | None:
+    """The config's positions: sinusoids, learned vectors, or none (relative attention brings its own)."""
+    if cfg.positional == "none":
+        return None
+    return PositionalEncoding(cfg.d_model, cfg.max_positions, learned=cfg.positional == "learned")
+
+
+def embed_inputs(embed: TokenEmbedding, positions: PositionalEncoding | None, dropout: nn.Module, tokens: Tensor,
+                 start: int | Tensor = 0, extra: Tensor | None = None) -> Tensor:
+    """§3.4-3.5: Dropout(Embedding(x) * sqrt(d_model) + PE (+ ``extra``, e.g. a class embedding))."""
+    x = embed(tokens)
+    if positions is not None:
+        x = positions(x, start)
+    if extra is not None:
+        x = x + extra
+    return dropout(x)

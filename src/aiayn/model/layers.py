@@ -8,9 +8,8 @@ from __future__ import annotations
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from ..config import TransformerConfig
-from .attention import MultiHeadAttention
-from .masks import causal_mask
+from ..config import LayerConfig
+from .attention import MultiHeadAttention, RelativePositions
 
 
 class FeedForward(nn.Module):
@@ -45,22 +44,28 @@ class Residual(nn.Module):
         return y if self.norm_first else self.norm(y)
 
 
-def _attention(cfg: TransformerConfig, cross: bool = False) -> MultiHeadAttention:
-    return MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.d_k, cfg.d_v, cfg.attention_dropout, cross, cfg.attention_bias)
+def _attention(cfg: LayerConfig, cross: bool = False, causal: bool = False) -> MultiHeadAttention:
+    """One attention sub-layer with the config's kernel and, for self-attention, its variant."""
+    variant = None
+    if cfg.attention == "relative" and not cross:
+        variant = RelativePositions(cfg.n_heads, cfg.d_k, cfg.d_v, cfg.max_relative_distance, causal,
+                                    cfg.relative_share_heads, cfg.relative_values)
+    return MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.d_k, cfg.d_v, cfg.attention_dropout, cross,
+                              cfg.attention_bias, cfg.attention_kernel, variant)
 
 
-def _residual(cfg: TransformerConfig) -> Residual:
+def _residual(cfg: LayerConfig) -> Residual:
     return Residual(cfg.d_model, cfg.dropout, cfg.norm_first, cfg.layer_norm_eps)
 
 
-def _feed_forward(cfg: TransformerConfig) -> FeedForward:
+def _feed_forward(cfg: LayerConfig) -> FeedForward:
     return FeedForward(cfg.d_model, cfg.d_ff, cfg.activation, cfg.activation_dropout)
 
 
 class EncoderLayer(nn.Module):
     """§3.1, Figure 1 (left): multi-head self-attention, then the feed-forward network."""
 
-    def __init__(self, cfg: TransformerConfig):
+    def __init__(self, cfg: LayerConfig):
         super().__init__()
         self.self_attn, self.ffn = _attention(cfg), _feed_forward(cfg)
         self.res_attn, self.res_ffn = _residual(cfg), _residual(cfg)
@@ -75,45 +80,49 @@ class EncoderLayer(nn.Module):
 class DecoderLayer(nn.Module):
     """§3.1, Figure 1 (right): masked self-attention, encoder-decoder attention, feed-forward.
 
-    The decoder's own padding needs no mask: padding sits to the right of every real token,
-    so the causal mask already hides it from every real query.
+    With ``cross=False`` there is no encoder-decoder attention: the layer of a decoder-only model.
+    The decoder's right padding needs no mask: padding sits to the right of every real token, so
+    the causal mask already hides it from every real query. Left padding (prompts of different
+    lengths while decoding) comes with a ``self_mask``.
     """
 
-    def __init__(self, cfg: TransformerConfig):
+    def __init__(self, cfg: LayerConfig, cross: bool = True):
         super().__init__()
-        self.self_attn, self.cross_attn, self.ffn = _attention(cfg), _attention(cfg, cross=True), _feed_forward(cfg)
-        self.res_self, self.res_cross, self.res_ffn = _residual(cfg), _residual(cfg), _residual(cfg)
+        self.self_attn, self.ffn = _attention(cfg, causal=True), _feed_forward(cfg)
+        self.res_self, self.res_ffn = _residual(cfg), _residual(cfg)
+        self.cross_attn = _attention(cfg, cross=True) if cross else None
+        self.res_cross = _residual(cfg) if cross else None
 
     def forward(
         self,
         x: Tensor,
-        memory_kv: tuple[Tensor, Tensor],
-        src_mask: Tensor,
+        memory_kv: tuple[Tensor, Tensor] | None = None,
+        src_mask: Tensor | None = None,
         cache=None,
         pos: int = 0,
         need_weights: bool = False,
         beams: int = 1,
+        self_mask: Tensor | None = None,
     ) -> tuple[Tensor, tuple[Tensor | None, Tensor | None]]:
         """x: (N, T, d_model) at positions pos..pos+T-1; memory_kv: this layer's project_kv(memory).
 
         With a ``cache`` (a KVCache), this step's keys and values are appended to it and the
         queries attend to every cached position. With ``beams`` > 1, x holds ``beams``
         consecutive rows per sentence and memory_kv / src_mask one row per sentence.
+        ``self_mask``: (N, 1, 1, pos+T) keys that are real (None: all are).
         """
         q, k, v = self.self_attn.project_qkv(self.res_self.input(x))
         if cache is not None:
-            k, v = cache.update(pos, k, v)  # (B, H, pos+T, D)
-        t = q.size(2)
-        if cache is None or t == k.size(2):
-            mask, causal = None, True
-        else:  # cached: the newest t queries see every earlier key (t == 1: nothing to hide)
-            mask, causal = (None if t == 1 else causal_mask(t, k.size(2), x.device)), False
-        h, w_self = self.self_attn.attend(q, k, v, mask, causal, need_weights)
+            k, v = cache.update(pos, k, v)  # (N, H, pos+T, D)
+        causal = q.size(2) > 1  # a single (newest) query sees every key so far: nothing to hide
+        h, w_self = self.self_attn.attend(q, k, v, self_mask, causal, need_weights)
         x = self.res_self.output(x, h)
-        # A sentence's beams query one memory: attend with its beams x T queries at once, so the
-        # encoder keys and values are read once per sentence rather than once per beam.
-        n, t, d = x.shape
-        grouped = self.res_cross.input(x).reshape(n // beams, beams * t, d)
-        h, w_cross = self.cross_attn(grouped, mask=src_mask, kv=memory_kv, need_weights=need_weights)
-        x = self.res_cross.output(x, h.reshape(n, t, d))
+        w_cross = None
+        if self.cross_attn is not None:
+            # A sentence's beams query one memory: attend with its beams x T queries at once, so the
+            # encoder keys and values are read once per sentence rather than once per beam.
+            n, t, d = x.shape
+            grouped = self.res_cross.input(x).reshape(n // beams, beams * t, d)
+            h, w_cross = self.cross_attn(grouped, mask=src_mask, kv=memory_kv, need_weights=need_weights)
+            x = self.res_cross.output(x, h.reshape(n, t, d))
         return self.res_ffn.output(x, self.ffn(self.res_ffn.input(x))), (w_self, w_cross)

@@ -15,8 +15,8 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from ..config import TransformerConfig
-from ..decoding.cache import DecoderState, KVCache
-from .embeddings import PositionalEncoding, TokenEmbedding
+from .cache import DecoderState, KVCache
+from .embeddings import TokenEmbedding, embed_inputs, positional_encoding
 from .layers import DecoderLayer, EncoderLayer
 from .masks import padding_mask
 
@@ -37,6 +37,9 @@ class AttentionMaps(NamedTuple):
 class Transformer(nn.Module):
     """§3: N encoder layers over the source, N decoder layers over the shifted target, tied softmax."""
 
+    architecture = "transformer"
+    config_class = TransformerConfig
+
     def __init__(self, config: TransformerConfig):
         super().__init__()
         cfg = self.config = config
@@ -45,7 +48,7 @@ class Transformer(nn.Module):
         self.tgt_embed = (
             self.src_embed if cfg.share_embeddings else TokenEmbedding(cfg.tgt_vocab_size, cfg.d_model, cfg.scale_embeddings)
         )
-        self.positions = PositionalEncoding(cfg.d_model, cfg.max_positions, learned=cfg.positional == "learned")
+        self.positions = positional_encoding(cfg)
         self.embed_dropout = nn.Dropout(cfg.dropout)
         self.encoder_layers = nn.ModuleList(EncoderLayer(cfg) for _ in range(cfg.n_encoder_layers))
         self.decoder_layers = nn.ModuleList(DecoderLayer(cfg) for _ in range(cfg.n_decoder_layers))
@@ -64,9 +67,8 @@ class Transformer(nn.Module):
                     nn.init.zeros_(module.bias)
 
     # Building blocks -----------------------------------------------------------------------
-    def _embed(self, embed: TokenEmbedding, tokens: Tensor, start: int = 0) -> Tensor:
-        """§3.4-3.5: Dropout(Embedding(x) * sqrt(d_model) + PE)."""
-        return self.embed_dropout(self.positions(embed(tokens), start))
+    def _embed(self, embed: TokenEmbedding, tokens: Tensor, start: int | Tensor = 0) -> Tensor:
+        return embed_inputs(embed, self.positions, self.embed_dropout, tokens, start)
 
     def project(self, hidden: Tensor) -> Tensor:
         """§3.4: the pre-softmax linear layer: (..., d_model) -> (..., V) logits."""
@@ -125,9 +127,10 @@ class Transformer(nn.Module):
 
     def decode_step(self, tokens: Tensor, state: DecoderState) -> Tensor:
         """Feeds (N, T) new target tokens at positions state.pos.. and returns their (N, T, V) logits."""
-        x = self._embed(self.tgt_embed, tokens, start=state.pos)
+        start, self_mask = state.feed(tokens, self.config.pad_id)
+        x = self._embed(self.tgt_embed, tokens, start)
         for layer, cache, kv in zip(self.decoder_layers, state.self_kv, state.cross_kv):
-            x, _ = layer(x, kv, state.src_mask, cache=cache, pos=state.pos, beams=state.beams)
+            x, _ = layer(x, kv, state.src_mask, cache=cache, pos=state.pos, beams=state.beams, self_mask=self_mask)
         state.pos += tokens.size(1)
         return self.project(self.decoder_norm(x))
 

@@ -1,7 +1,12 @@
 """Decoder state for incremental decoding: a key/value cache per layer (paper §3.2.3's decoder,
 one token at a time) and the encoder-decoder keys/values, computed once per source.
 
-Legend: N rows (sentences x beams), H heads, L cache capacity, S source length, D head width.
+Legend: N rows (sentences x beams), H heads, L cache capacity, S source length, D head width, P prompt length.
+
+The decoding protocol (driven by ``aiayn.decoding``): ``model.start_decoding(src, beam_size,
+capacity) -> state``, then ``model.decode_step(tokens (N, T), state) -> logits (N, T, V)`` as often
+as needed, with ``state.reorder(index)`` between steps. The first step's tokens are the prompt:
+BOS, or BOS and a primer; prompts of different lengths are left-padded with the pad id.
 """
 
 from __future__ import annotations
@@ -57,25 +62,47 @@ class DecoderState:
     """Everything a decoding step needs besides the new tokens.
 
     Rows come in groups of ``beams`` consecutive rows per sentence (its beams). The encoder side
-    is kept once per sentence: the beams' queries attend to it together.
+    is kept once per sentence: the beams' queries attend to it together. A decoder-only model has
+    no encoder side (``cross_kv`` empty, ``src_mask`` None).
     """
 
     self_kv: list[KVCache]  # one per decoder layer, N rows
     cross_kv: list[tuple[Tensor, Tensor]]  # one (K, V) per decoder layer: (B, H, S, D), one row per sentence
-    src_mask: Tensor  # (B, 1, 1, S)
+    src_mask: Tensor | None  # (B, 1, 1, S)
     beams: int = 1  # rows per sentence
-    pos: int = 0  # positions already decoded
+    pos: int = 0  # positions already decoded (cache columns written)
+    cond: Tensor | None = None  # (N,) class per row, for class-conditional decoder-only models
+    offset: Tensor | None = None  # (N,) left padding of each row's prompt; None: no padding
+    key_mask: Tensor | None = None  # (N, L) cache columns that hold real tokens; None: all do
 
     @property
     def n_rows(self) -> int:
-        return self.src_mask.size(0) * self.beams
+        return self.self_kv[0].k.size(0)
+
+    def feed(self, tokens: Tensor, pad_id: int) -> tuple[int | Tensor, Tensor | None]:
+        """Before ``tokens`` (N, T) are decoded: their positions' start (per row if the prompt was
+        left-padded) and the self-attention key mask (N, 1, 1, pos+T) or None."""
+        t = tokens.size(1)
+        if self.pos == 0:
+            pads = tokens == pad_id
+            if pads.any():  # left-padded prompts: real positions start after the padding
+                self.offset = pads.sum(dim=1)
+                self.key_mask = torch.ones(tokens.size(0), self.self_kv[0].capacity, dtype=torch.bool,
+                                           device=tokens.device)
+                self.key_mask[:, :t] = ~pads
+        if self.offset is None:
+            return self.pos, None
+        return self.pos - self.offset, self.key_mask[:, None, None, : self.pos + t]
 
     def reorder(self, index: Tensor) -> None:
         """Row i of the new state is row ``index[i]`` of the old one; each group of ``beams`` new
         rows must come from one sentence (beams reordered within it, finished sentences dropped)."""
+        dropped = index.numel() != self.n_rows
         for cache in self.self_kv:
             cache.reorder(index, self.pos)
-        if index.numel() != self.n_rows:
+        self.cond, self.offset, self.key_mask = (None if x is None else x[index]
+                                                 for x in (self.cond, self.offset, self.key_mask))
+        if dropped and self.src_mask is not None:
             sentences = index.view(-1, self.beams)[:, 0] // self.beams
             self.cross_kv = [(k[sentences], v[sentences]) for k, v in self.cross_kv]
             self.src_mask = self.src_mask[sentences]

@@ -1,0 +1,12 @@
+"""Attention (paper §3.2): the core with its kernels, multi-head attention, and the variants.
+
+One module per idea: ``core`` (Eq. 1 and its kernels), ``mha`` (§3.2.2 and the variant slot),
+``relative`` (Shaw et al. 2018; Huang et al. 2018's skewing).
+"""
+
+from .core import ATTENTION_BACKENDS, attention_weights, math_attention, sdpa_attention
+from .mha import MultiHeadAttention
+from .relative import RelativePositions, skew
+
+__all__ = ["ATTENTION_BACKENDS", "MultiHeadAttention", "RelativePositions", "attention_weights", "math_attention",
+           "sdpa_attention", "skew"]

@@ -1,0 +1,81 @@
+"""The attention core of paper §3.2.1, Eq. 1, with one slot for every variant's score term.
+
+Legend: B batch, H heads, T query length, S key length, D_k / D_v head widths.
+
+A kernel is a pure function ``(q, k, v, mask, causal, dropout_p, bias, need_weights) -> (out, weights)``:
+
+    out = softmax(Q Kᵀ / √d_k + bias + M) V
+
+``bias`` is the variant's additive score term (relative logits, a band, a learned bias), already
+on the scale of the scaled scores; ``M`` is −∞ where the boolean ``mask`` is False or a key lies
+in a query's future (``causal``). Two kernels: ``"math"`` spells the formula out (the test
+oracle); ``"sdpa"`` is PyTorch's fused ``scaled_dot_product_attention``. Both give 0, never NaN,
+for a query that may attend to nothing, and both return the weights when ``need_weights``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor
+
+from ..masks import causal_mask
+
+Kernel = Callable[..., tuple[Tensor, Tensor | None]]
+
+
+def full_mask(mask: Tensor | None, causal: bool, n_queries: int, n_keys: int, device) -> Tensor | None:
+    """The boolean mask with the causal rule folded in (queries are the last ``n_queries`` positions)."""
+    if not causal:
+        return mask
+    future_ok = causal_mask(n_queries, n_keys, device)
+    return future_ok if mask is None else mask & future_ok
+
+
+def attention_weights(q: Tensor, k: Tensor, mask: Tensor | None, bias: Tensor | None) -> Tensor:
+    """softmax(Q Kᵀ / √d_k + bias + M): (B, H, T, S); a row with no allowed key is all zeros."""
+    scores = q @ k.transpose(-2, -1) / math.sqrt(q.size(-1))  # (B, H, T, S)
+    if bias is not None:
+        scores = scores + bias
+    if mask is not None:
+        # A finite fill keeps a fully masked row finite; the row is zeroed just below.
+        scores = scores.masked_fill(~mask, torch.finfo(scores.dtype).min)
+    weights = scores.softmax(dim=-1)
+    return weights if mask is None else weights * mask.any(dim=-1, keepdim=True)
+
+
+def math_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, causal: bool = False,
+                   dropout_p: float = 0.0, bias: Tensor | None = None, need_weights: bool = True,
+                   ) -> tuple[Tensor, Tensor]:
+    """§3.2.1, Eq. 1 written out: Attention(Q, K, V) = softmax(Q Kᵀ / √d_k + bias + M) V."""
+    weights = attention_weights(q, k, full_mask(mask, causal, q.size(-2), k.size(-2), q.device), bias)
+    return F.dropout(weights, p=dropout_p) @ v, weights  # (B, H, T, D_v)
+
+
+def sdpa_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, causal: bool = False,
+                   dropout_p: float = 0.0, bias: Tensor | None = None, need_weights: bool = False,
+                   ) -> tuple[Tensor, Tensor | None]:
+    """Eq. 1 through PyTorch's fused kernel (flash / memory-efficient / math, chosen by PyTorch).
+
+    With ``need_weights`` the weights are computed once more, explicitly, beside the fused output.
+    """
+    weights = attention_weights(q, k, full_mask(mask, causal, q.size(-2), k.size(-2), q.device), bias) \
+        if need_weights else None
+    if bias is None and not (causal and (mask is not None or q.size(-2) != k.size(-2))):
+        out = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout_p, is_causal=causal)
+        return out, weights
+    # SDPA's is_causal aligns the diagonal top-left (cached queries need bottom-right) and takes no
+    # bias beside a mask: fold everything into one mask or one additive term.
+    mask = full_mask(mask, causal, q.size(-2), k.size(-2), q.device)
+    if bias is None:
+        return F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout_p), weights
+    if mask is not None:
+        bias = bias.masked_fill(~mask, torch.finfo(bias.dtype).min)
+    out = F.scaled_dot_product_attention(q, k, v, attn_mask=bias.to(q.dtype), dropout_p=dropout_p)
+    return (out if mask is None else out * mask.any(dim=-1, keepdim=True)), weights
+
+
+ATTENTION_BACKENDS: dict[str, Kernel] = {"math": math_attention, "sdpa": sdpa_attention}

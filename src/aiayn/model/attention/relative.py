@@ -1,0 +1,104 @@
+"""Relative position self-attention: Shaw et al. (2018) and the Music Transformer's skewing (Huang et al., 2018).
+
+Legend: B batch, H heads (or 1 when shared), T queries, S keys, R relative distances, D head width.
+
+Each query i scores each key j with an extra term q_i · e_(j−i), e_r a learned vector per relative
+distance r, so attention sees how far apart two positions are instead of where they are:
+
+    logits = (Q Kᵀ + S_rel) / √D,   S_rel[i, j] = q_i · e_clip(j−i),   clip(r) = max(−k, min(k, r))
+
+Distances beyond k share the outermost vector (Shaw's clipping; tensor2tensor's Music Transformer
+uses zero instead). Clipping keeps one rule for the encoder and the decoder, and a model applied
+beyond its training length still sees "far" for far keys rather than losing the term entirely.
+
+* Causal (decoder) self-attention uses the **skewing** of Huang et al. §3.4.1: S_rel = skew(Q E_rᵀ),
+  where column c of Q E_rᵀ holds distance c − (S−1); the intermediate is T×S per head, never
+  T×S×D as in Shaw's formulation. With a key/value cache the queries are the last T of S positions
+  and the same skew applies (for one query it is a plain slice).
+* Non-causal (encoder) self-attention has distances on both sides: Q E_rᵀ over the 2k+1 clipped
+  distances, then a gather by distance, again T×S per head.
+* Optionally (``values=True``) Shaw's value term: out_i += Σ_j α_ij a^V_clip(j−i).
+
+Queries are always the *last* T of the S key positions (the mask convention of ``masks.causal_mask``).
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor, nn
+
+from .core import math_attention
+
+
+def skew(rel_logits: Tensor) -> Tensor:
+    """Huang et al. §3.4.1: (..., T, S) logits by relative distance → (..., T, S) logits by key.
+
+    Input column c holds distance c − (S−1) (from −(S−1) up to 0); output [i, j] holds distance
+    j − (S−T+i), the distance from query i (the last T of S positions) to key j. Entries with
+    j after the query hold garbage and must be masked causally. Pad one column on the left, flatten,
+    drop the first T entries, and read the rest as (T, S): row i then starts T−1−i columns later.
+    """
+    *lead, t, s = rel_logits.shape
+    padded = F.pad(rel_logits, (1, 0))  # (..., T, S+1)
+    return padded.reshape(*lead, t * (s + 1))[..., t:].reshape(*lead, t, s)
+
+
+def relative_distances(n_queries: int, n_keys: int, device=None) -> Tensor:
+    """(T, S) long: j − i for query i (the last T of S positions) and key j."""
+    q = torch.arange(n_queries, device=device)[:, None] + (n_keys - n_queries)
+    return torch.arange(n_keys, device=device)[None, :] - q
+
+
+class RelativePositions(nn.Module):
+    """Learned relative-distance embeddings of one attention layer and the score (and value) terms they make.
+
+    ``causal``: distances −k..0 (k+1 vectors), scored by skewing; else −k..k (2k+1), by gather.
+    ``share_heads``: one table for all heads instead of one per head.
+    """
+
+    def __init__(self, n_heads: int, d_k: int, d_v: int, max_distance: int, causal: bool,
+                 share_heads: bool = False, values: bool = False):
+        super().__init__()
+        self.k, self.causal = max_distance, causal
+        rows, heads = (max_distance + 1) if causal else (2 * max_distance + 1), 1 if share_heads else n_heads
+        self.e_k = nn.Parameter(torch.randn(heads, rows, d_k) * d_k**-0.5)  # (H, R, D_k)
+        self.e_v = nn.Parameter(torch.randn(heads, rows, d_v) * d_v**-0.5) if values else None
+
+    def _rows(self, distances: Tensor) -> Tensor:
+        """Table row of each (clipped) distance."""
+        low = -self.k
+        high = 0 if self.causal else self.k
+        return distances.clamp(low, high) - low
+
+    def bias(self, q: Tensor, n_keys: int) -> Tensor:
+        """S_rel / √D for queries q (B, H, T, D) against ``n_keys`` keys: (B, H, T, S)."""
+        t = q.size(-2)
+        if self.causal:
+            # Q E_rᵀ with column c at distance c − (S−1): clipped rows of the table, then skewed.
+            rows = self._rows(torch.arange(n_keys, device=q.device) - (n_keys - 1))  # (S,)
+            s_rel = skew(q @ self.e_k[:, rows].transpose(-2, -1))  # (B, H, T, S)
+        else:
+            by_distance = q @ self.e_k.transpose(-2, -1)  # (B, H, T, R)
+            rows = self._rows(relative_distances(t, n_keys, q.device))  # (T, S)
+            s_rel = by_distance.gather(-1, rows.expand(*by_distance.shape[:-1], n_keys))
+        return s_rel / math.sqrt(q.size(-1))
+
+    def value_term(self, weights: Tensor) -> Tensor:
+        """Shaw's Σ_j α_ij a^V_clip(j−i): weights (B, H, T, S) → (B, H, T, D_v)."""
+        t, s = weights.shape[-2:]
+        rows = self._rows(relative_distances(t, s, weights.device)).expand_as(weights)
+        by_distance = weights.new_zeros(*weights.shape[:-1], self.e_v.size(1)).scatter_add_(-1, rows, weights)
+        return by_distance @ self.e_v  # (B, H, T, R) @ (H, R, D_v)
+
+    def forward(self, kernel, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, causal: bool, dropout_p: float,
+                need_weights: bool) -> tuple[Tensor, Tensor | None]:
+        """The variant slot of ``MultiHeadAttention``: the kernel with S_rel added (and the value term)."""
+        bias = self.bias(q, k.size(-2))
+        if self.e_v is None:
+            return kernel(q, k, v, mask, causal, dropout_p, bias, need_weights)
+        _, weights = math_attention(q, k, v, mask, causal, 0.0, bias)  # the value term needs the weights
+        dropped = F.dropout(weights, p=dropout_p)
+        return dropped @ v + self.value_term(dropped), weights

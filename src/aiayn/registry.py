@@ -1,0 +1,30 @@
+"""Architectures by name: a checkpoint names its architecture, and this table rebuilds the model.
+
+``"transformer"`` (the encoder-decoder of paper §3) is also what a checkpoint without a name holds
+(runs written before architectures had names).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from torch import nn
+
+from .model import LanguageModel, Transformer
+
+ARCHITECTURES: dict[str, type[nn.Module]] = {cls.architecture: cls for cls in (Transformer, LanguageModel)}
+DEFAULT_ARCHITECTURE = "transformer"
+
+
+def model_class(architecture: str | None) -> type[nn.Module]:
+    """The model class of an architecture name (None: the encoder-decoder)."""
+    name = architecture or DEFAULT_ARCHITECTURE
+    if name not in ARCHITECTURES:
+        raise ValueError(f"unknown architecture {name!r}; known: {', '.join(ARCHITECTURES)}")
+    return ARCHITECTURES[name]
+
+
+def build_model(architecture: str | None, config: dict[str, Any]) -> nn.Module:
+    """The model of ``architecture`` from its config fields (unknown fields are an error)."""
+    cls = model_class(architecture)
+    return cls(cls.config_class.from_dict(config))
