@@ -24,7 +24,10 @@ def tokens(*rows, pad=0):
 
 
 VARIANTS = [{}, {"norm_first": True}, {"activation": "gelu"}, {"positional": "learned"},
-            {"share_embeddings": False, "tie_output": False}, {"d_k": 5, "d_v": 3}, {"attention_bias": False}]
+            {"share_embeddings": False, "tie_output": False}, {"d_k": 5, "d_v": 3}, {"attention_bias": False},
+            {"attention_kernel": "math"},
+            {"attention": "relative", "positional": "none", "max_relative_distance": 3},
+            {"attention": "relative", "relative_values": True, "relative_share_heads": True, "max_relative_distance": 2}]
 
 
 # Configuration ---------------------------------------------------------------------------
