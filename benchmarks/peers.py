@@ -116,7 +116,7 @@ def bucketed_batches(n: int, seed: int = 0, max_tokens: int | None = None):
     from aiayn import corpus
     from aiayn.data import Tokenizer, read_parallel
     from aiayn.training.config import TrainConfig
-    from aiayn.training.trainer import encode_corpus
+    from aiayn.tasks.translation import encode_corpus
 
     train_cfg = TrainConfig.preset("tiny", **({"max_tokens": max_tokens} if max_tokens else {}))
     data = read_parallel(corpus.builtin("train"))

@@ -18,7 +18,8 @@ from .rundir import RunDir
 from .training import distributed as D
 from .training.checkpoint import CheckpointError, average_checkpoints
 from .training.config import TrainConfig, load_config
-from .training.trainer import Trainer, encode_corpus
+from .tasks.translation import TranslationTask, encode_corpus
+from .training.trainer import Trainer
 from .translator import DecodeOptions, Translator
 
 log = logging.getLogger("aiayn")
@@ -94,7 +95,8 @@ def train(out: str | Path, train: str | None = None, valid: str | None = None, s
                                      "data": {"train": str(train_path), "valid": valid_path,
                                               "src": train_corpus.src_lang, "tgt": train_corpus.tgt_lang}})
     encoded = encode_corpus(train_corpus, tokenizer, train_cfg, model_cfg.max_positions, "training data")
-    trainer = Trainer(run, model_cfg, train_cfg, tokenizer, encoded, valid_corpus, world)
+    task = TranslationTask(tokenizer, encoded, valid_corpus, train_cfg, model_cfg.max_positions)
+    trainer = Trainer(run, model_cfg, train_cfg, task, world, tokenizer.fingerprint(), has_valid=valid_corpus is not None)
     if resume:
         trainer.resume()
     elif world.is_main:

@@ -28,3 +28,11 @@ def build_model(architecture: str | None, config: dict[str, Any]) -> nn.Module:
     """The model of ``architecture`` from its config fields (unknown fields are an error)."""
     cls = model_class(architecture)
     return cls(cls.config_class.from_dict(config))
+
+
+def model_for(config) -> nn.Module:
+    """The model a config describes (its class names the architecture)."""
+    for cls in ARCHITECTURES.values():
+        if type(config) is cls.config_class:
+            return cls(config)
+    raise ValueError(f"no architecture takes a {type(config).__name__}")

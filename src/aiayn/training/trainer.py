@@ -1,7 +1,9 @@
-"""The training loop of paper §5: token-bucketed batches, Adam with the warm-up schedule,
-label smoothing, periodic validation (loss, perplexity, BLEU), atomic checkpoints, exact resume.
+"""The training loop of paper §5, for every task: token-bucketed batches, Adam with the warm-up
+schedule, label smoothing, periodic validation, atomic checkpoints, exact resume, accumulation,
+data parallelism and bf16.
 
-Legend: B sentences, S source length, T target length.
+What is learned and how it is judged comes from the task (``aiayn.tasks``): translation, or
+language modelling of music and images. The model is rebuilt from its config's architecture.
 """
 
 from __future__ import annotations
@@ -18,17 +20,14 @@ from typing import Any
 import torch
 from tqdm import tqdm
 
-from ..config import TransformerConfig
-from ..data import BatchSampler, DataError, ParallelCorpus, Tokenizer, batch_by_tokens, collate, filter_pairs
-from ..evaluation import corpus_scores
-from ..model import Transformer
+from ..config import LayerConfig
+from ..data import BatchSampler, DataError
 from ..precision import warn_if_emulated_bf16
+from ..registry import model_for
 from ..rundir import RunDir
-from ..translator import Translator
 from . import distributed as D
 from .checkpoint import CheckpointError, load_training_state, save_training_state, save_weights
 from .config import TrainConfig
-from .loss import label_smoothed_cross_entropy
 from .schedule import build_optimizer
 
 log = logging.getLogger("aiayn")
@@ -46,65 +45,40 @@ class JsonLog:
                 f.write(json.dumps({"event": event, "time": round(time.time(), 3), **fields}) + "\n")
 
 
-@dataclass
-class EncodedCorpus:
-    """A tokenized corpus and the batches it is cut into."""
-
-    src: list[list[int]]
-    tgt: list[list[int]]
-    batches: list[list[int]]
-
-    def batch(self, indices: list[int], tok: Tokenizer):
-        return collate([self.src[i] for i in indices], [self.tgt[i] for i in indices], tok.pad_id, tok.bos_id, tok.eos_id)
-
-
-def encode_corpus(corpus: ParallelCorpus, tok: Tokenizer, cfg: TrainConfig, max_positions: int, name: str) -> EncodedCorpus:
-    """Tokenizes, drops empty and over-long pairs (saying how many), and batches by tokens."""
-    src, tgt = tok.encode(corpus.src), tok.encode(corpus.tgt)
-    keep, n_empty, n_long = filter_pairs(src, tgt, max_positions)
-    if n_empty or n_long:
-        log.warning("%s: dropped %d pairs with an empty side and %d longer than %d tokens", name, n_empty, n_long,
-                    max_positions - 1)
-    if not keep:
-        raise DataError(f"{name}: no usable sentence pairs (all empty or too long)")
-    src, tgt = [src[i] for i in keep], [tgt[i] for i in keep]
-    batches = batch_by_tokens([len(s) for s in src], [len(t) for t in tgt], cfg.max_tokens, cfg.max_sentences)
-    return EncodedCorpus(src, tgt, batches)
-
-
 class Trainer:
-    """Owns the model, optimiser, schedule and data position; ``fit()`` trains until a limit."""
+    """Owns the model, optimiser, schedule and data position; ``fit()`` trains until a limit.
 
-    def __init__(self, run: RunDir, model_cfg: TransformerConfig, cfg: TrainConfig, tokenizer: Tokenizer,
-                 train: EncodedCorpus, valid: ParallelCorpus | None, world: D.World):
-        self.run, self.model_cfg, self.cfg, self.tok, self.world = run, model_cfg, cfg, tokenizer, world
-        self.train_data, self.valid = train, valid
+    ``task`` supplies batches, loss and validation (``aiayn.tasks``); ``fingerprint`` names the
+    data the model depends on (a vocabulary's hash): a resume must find the same one.
+    """
+
+    def __init__(self, run: RunDir, model_cfg: LayerConfig, cfg: TrainConfig, task, world: D.World,
+                 fingerprint: str | None = None, has_valid: bool = True):
+        self.run, self.model_cfg, self.cfg, self.task, self.world = run, model_cfg, cfg, task, world
+        self.fingerprint, self.has_valid = fingerprint, has_valid
         if cfg.bf16 and world.is_main:
             warn_if_emulated_bf16(world.device, "--bf16")
         torch.manual_seed(cfg.seed)
-        self.model = Transformer(model_cfg).to(world.device)
+        self.model = model_for(model_cfg).to(world.device)
         self.optimizer, self.scheduler = build_optimizer(
             self.model, model_cfg.d_model, cfg.warmup, cfg.lr_scale, cfg.adam_betas, cfg.adam_eps)
-        self.sampler = BatchSampler(train.batches, cfg.seed, rank=world.rank, world_size=world.size)
+        self.sampler = BatchSampler(task.train_batches, cfg.seed, rank=world.rank, world_size=world.size)
         if self.sampler.batches_per_epoch < cfg.update_freq:
             raise DataError("the training data makes fewer batches than one update needs; lower --max-tokens")
         self.step, self.elapsed, self.best = 0, 0.0, -math.inf
         self.log = JsonLog(run.log, world.is_main)
-        self.valid_encoded = (
-            encode_corpus(valid, tokenizer, cfg, model_cfg.max_positions, "validation") if valid else None
-        )
 
     # State ---------------------------------------------------------------------------------
     def state_extra(self) -> dict[str, Any]:
         return {"step": self.step, "elapsed": self.elapsed, "best": self.best, "sampler": self.sampler.state_dict(),
-                "model_config": self.model_cfg.to_dict(), "tokenizer_sha256": self.tok.fingerprint()}
+                "model_config": self.model_cfg.to_dict(), "tokenizer_sha256": self.fingerprint}
 
     def resume(self) -> None:
         """Continues exactly where the last saved state left off."""
         extra = load_training_state(self.run.state, self.model, self.optimizer, self.scheduler)
         if extra["model_config"] != self.model_cfg.to_dict():
             raise CheckpointError(f"{self.run.state} was built with a different model config")
-        if extra["tokenizer_sha256"] != self.tok.fingerprint():
+        if extra.get("tokenizer_sha256") != self.fingerprint:
             raise CheckpointError(f"{self.run.state} was built with a different vocabulary")
         self.step, self.elapsed, self.best = extra["step"], extra["elapsed"], extra["best"]
         self.sampler.load_state_dict(extra["sampler"])
@@ -114,7 +88,7 @@ class Trainer:
         """A weights file for this step (the oldest beyond keep_last removed), then the full state."""
         if not self.world.is_main:
             return
-        meta = {"step": self.step, "tokenizer_sha256": self.tok.fingerprint()}
+        meta = {"step": self.step, "tokenizer_sha256": self.fingerprint}
         save_weights(self.model, self.model_cfg, self.run.checkpoint(self.step), **meta)
         for old in self.run.list_checkpoints()[: -self.cfg.keep_last]:
             old.unlink()
@@ -127,16 +101,15 @@ class Trainer:
         sums = torch.zeros(3, dtype=torch.float64)  # loss, nll, target tokens
         n_src = 0
         for micro in range(self.cfg.update_freq):
-            batch = self.train_data.batch(next(self.sampler), self.tok).to(self.world.device)
+            batch = self.task.batch(next(self.sampler)).to(self.world.device)
             sync = micro == self.cfg.update_freq - 1 or self.world.size == 1
             with _maybe_no_sync(ddp_model, not sync):
                 with torch.autocast(self.world.device.type, torch.bfloat16, enabled=self.cfg.bf16):
-                    logits = ddp_model(batch.src, batch.tgt_in)  # (B, T, V)
-                    out = label_smoothed_cross_entropy(logits, batch.tgt_out, self.cfg.label_smoothing,
-                                                       self.tok.pad_id)
+                    out = self.task.loss(ddp_model, batch, self.cfg.label_smoothing)
                 out.loss.backward()  # a sum: normalised below, once every token is counted
             sums += torch.tensor([out.loss.item(), out.nll.item(), batch.n_tokens], dtype=torch.float64)
-            n_src += int((batch.src != self.tok.pad_id).sum())
+            src = getattr(batch, "src", None)  # translation counts source tokens too
+            n_src += 0 if src is None else int((src != self.model_cfg.pad_id).sum())
         loss, nll, n_tokens, n_src = D.sum_across(sums.tolist() + [n_src], self.world)
         # DDP averaged the summed gradients over ranks; rescale to a per-token mean over all ranks.
         for p in self.model.parameters():
@@ -152,38 +125,23 @@ class Trainer:
         return {"loss": loss / n_tokens, "nll": nll / n_tokens, "lr": lr, "tgt_tokens": n_tokens, "src_tokens": n_src}
 
     # Validation ----------------------------------------------------------------------------
-    @torch.no_grad()
     def validate(self) -> dict[str, float]:
-        """Loss and perplexity of the true tokens on the validation set, and greedy BLEU / chrF."""
+        """The task's validation figures, with dropout off."""
         self.model.eval()
-        sums = torch.zeros(3, dtype=torch.float64)
-        for indices in self.valid_encoded.batches:
-            batch = self.valid_encoded.batch(indices, self.tok).to(self.world.device)
-            out = label_smoothed_cross_entropy(self.model(batch.src, batch.tgt_in), batch.tgt_out,
-                                               self.cfg.label_smoothing, self.tok.pad_id)
-            sums += torch.tensor([out.loss.item(), out.nll.item(), out.n_tokens.item()], dtype=torch.float64)
-        loss, nll, n = sums.tolist()
-        result = {"valid_loss": loss / n, "valid_nll": nll / n, "valid_ppl": math.exp(nll / n)}
-        n_bleu = min(self.cfg.valid_bleu_sentences, len(self.valid))
-        if n_bleu:
-            hyps = Translator(self.model, self.tok, self.world.device).translate(self.valid.src[:n_bleu], beam_size=1)
-            scores = corpus_scores(hyps, self.valid.tgt[:n_bleu])
-            result.update(valid_bleu=scores.bleu, valid_chrf=scores.chrf)
-        self.model.train()
-        return result
+        try:
+            return self.task.validate(self.model, self.world.device)
+        finally:
+            self.model.train()
 
     def _after_validation(self, result: dict[str, float]) -> str:
-        metric = result.get("valid_bleu", -result["valid_loss"])
+        metric = self.task.metric(result)
         is_best = metric > self.best
         if is_best:
             self.best = metric
             save_weights(self.model, self.model_cfg, self.run.best, step=self.step,
-                         tokenizer_sha256=self.tok.fingerprint(), **result)
+                         tokenizer_sha256=self.fingerprint, **result)
         self.log.write("valid", step=self.step, best=is_best, **result)
-        text = f"step {self.step}: valid loss {result['valid_loss']:.3f}, ppl {result['valid_ppl']:.2f}"
-        if "valid_bleu" in result:
-            text += f", BLEU {result['valid_bleu']:.2f}, chrF {result['valid_chrf']:.2f}"
-        return text + (" (best)" if is_best else "")
+        return f"step {self.step}: {self.task.describe(result)}" + (" (best)" if is_best else "")
 
     # The loop ------------------------------------------------------------------------------
     def fit(self) -> None:
@@ -233,7 +191,7 @@ class Trainer:
 
     def _maybe_validate_and_save(self, final: bool) -> None:
         cfg = self.cfg
-        if self.valid_encoded is not None and (self.step % cfg.valid_every == 0 or final) and self.world.is_main:
+        if self.has_valid and (self.step % cfg.valid_every == 0 or final) and self.world.is_main:
             tqdm.write(self._after_validation(self.validate()))
         if self.step % cfg.save_every == 0 or final:
             self.save()

@@ -1,0 +1,91 @@
+"""Translation (paper §5-6): parallel text, label-smoothed loss, validation loss, perplexity and BLEU.
+
+Legend: B sentences, S source length, T target length.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+
+import torch
+
+from ..data import DataError, ParallelCorpus, Tokenizer, batch_by_tokens, collate, filter_pairs
+from ..evaluation import corpus_scores
+from ..training.loss import LossSums, label_smoothed_cross_entropy
+from ..translator import Translator
+
+log = logging.getLogger("aiayn")
+
+
+@dataclass
+class EncodedCorpus:
+    """A tokenized corpus and the batches it is cut into."""
+
+    src: list[list[int]]
+    tgt: list[list[int]]
+    batches: list[list[int]]
+
+    def batch(self, indices: list[int], tok: Tokenizer):
+        return collate([self.src[i] for i in indices], [self.tgt[i] for i in indices], tok.pad_id, tok.bos_id, tok.eos_id)
+
+
+def encode_corpus(corpus: ParallelCorpus, tok: Tokenizer, cfg, max_positions: int, name: str) -> EncodedCorpus:
+    """Tokenizes, drops empty and over-long pairs (saying how many), and batches by tokens."""
+    src, tgt = tok.encode(corpus.src), tok.encode(corpus.tgt)
+    keep, n_empty, n_long = filter_pairs(src, tgt, max_positions)
+    if n_empty or n_long:
+        log.warning("%s: dropped %d pairs with an empty side and %d longer than %d tokens", name, n_empty, n_long,
+                    max_positions - 1)
+    if not keep:
+        raise DataError(f"{name}: no usable sentence pairs (all empty or too long)")
+    src, tgt = [src[i] for i in keep], [tgt[i] for i in keep]
+    batches = batch_by_tokens([len(s) for s in src], [len(t) for t in tgt], cfg.max_tokens, cfg.max_sentences)
+    return EncodedCorpus(src, tgt, batches)
+
+
+class TranslationTask:
+    """Batches of sentence pairs; validation loss, perplexity, and greedy BLEU / chrF on the first
+    ``bleu_sentences`` validation pairs ("best" is the BLEU, or the loss when there is none)."""
+
+    def __init__(self, tokenizer: Tokenizer, train: EncodedCorpus, valid: ParallelCorpus | None, cfg,
+                 max_positions: int):
+        """``cfg``: the ``TrainConfig`` (label smoothing, batch sizes, validation BLEU sentences)."""
+        self.tok, self.train, self.valid, self.epsilon = tokenizer, train, valid, cfg.label_smoothing
+        self.bleu_sentences = cfg.valid_bleu_sentences
+        self.valid_encoded = encode_corpus(valid, tokenizer, cfg, max_positions, "validation") if valid else None
+        self.train_batches = train.batches
+
+    def batch(self, indices: list[int]):
+        return self.train.batch(indices, self.tok)
+
+    def loss(self, model, batch, epsilon: float) -> LossSums:
+        return label_smoothed_cross_entropy(model(batch.src, batch.tgt_in), batch.tgt_out, epsilon, self.tok.pad_id)
+
+    @torch.no_grad()
+    def validate(self, model, device) -> dict[str, float]:
+        sums = torch.zeros(3, dtype=torch.float64)
+        for indices in self.valid_encoded.batches:
+            batch = self.valid_encoded.batch(indices, self.tok).to(device)
+            out = self.loss(model, batch, self.epsilon)
+            sums += torch.tensor([out.loss.item(), out.nll.item(), out.n_tokens.item()], dtype=torch.float64)
+        loss, nll, n = sums.tolist()
+        result = {"valid_loss": loss / n, "valid_nll": nll / n, "valid_ppl": math.exp(nll / n)}
+        n_bleu = min(self.bleu_sentences, len(self.valid))
+        if n_bleu:
+            hyps = Translator(model, self.tok, device).translate(self.valid.src[:n_bleu], beam_size=1)
+            scores = corpus_scores(hyps, self.valid.tgt[:n_bleu])
+            result.update(valid_bleu=scores.bleu, valid_chrf=scores.chrf)
+        return result
+
+    @staticmethod
+    def metric(figures: dict[str, float]) -> float:
+        return figures.get("valid_bleu", -figures["valid_loss"])
+
+    @staticmethod
+    def describe(figures: dict[str, float]) -> str:
+        text = f"valid loss {figures['valid_loss']:.3f}, ppl {figures['valid_ppl']:.2f}"
+        if "valid_bleu" in figures:
+            text += f", BLEU {figures['valid_bleu']:.2f}, chrF {figures['valid_chrf']:.2f}"
+        return text
