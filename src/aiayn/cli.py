@@ -17,7 +17,7 @@ from .corpus import builtin
 from .evaluation import corpus_scores
 from .data import DataError, decode_lines, read_text_lines
 from .precision import DTYPES
-from .training.checkpoint import CheckpointError
+from .io.checkpoint import CheckpointError
 from .translator import DecodeOptions
 
 log = logging.getLogger("aiayn")

@@ -16,7 +16,7 @@ from .evaluation import Scores, corpus_scores
 from .precision import DTYPES
 from .rundir import RunDir
 from .training import distributed as D
-from .training.checkpoint import CheckpointError, average_checkpoints
+from .io.checkpoint import CheckpointError, average_checkpoints
 from .training.config import TrainConfig, load_config
 from .tasks.translation import TranslationTask, encode_corpus
 from .training.trainer import Trainer

@@ -10,6 +10,7 @@ from typing import Any
 
 from torch import nn
 
+from .io.checkpoint import CheckpointError, load_model_state, read_checkpoint
 from .model import LanguageModel, Transformer
 
 ARCHITECTURES: dict[str, type[nn.Module]] = {cls.architecture: cls for cls in (Transformer, LanguageModel)}
@@ -36,3 +37,14 @@ def model_for(config) -> nn.Module:
         if type(config) is cls.config_class:
             return cls(config)
     raise ValueError(f"no architecture takes a {type(config).__name__}")
+
+
+def load_model(path) -> tuple[nn.Module, dict[str, Any]]:
+    """The model in a weights file (any architecture) and the file's metadata; errors are CheckpointErrors."""
+    tensors, meta = read_checkpoint(path)
+    try:
+        model = build_model(meta.get("architecture"), meta["model_config"])
+    except (KeyError, TypeError, ValueError) as e:
+        raise CheckpointError(f"{path} carries no usable model config ({e})") from None
+    load_model_state(model, tensors, path)
+    return model, meta

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .training.checkpoint import CheckpointError
+from .io.checkpoint import CheckpointError
 
 
 class RunDir:

@@ -14,7 +14,7 @@ from .decoding import Hypothesis, beam_search, greedy_search
 from .model import Transformer
 from .precision import warn_if_emulated_bf16
 from .rundir import RunDir, tokenizer_for
-from .training.checkpoint import CheckpointError, load_model_state, read_checkpoint
+from .io.checkpoint import CheckpointError, load_model_state, read_checkpoint
 
 log = logging.getLogger("aiayn")
 

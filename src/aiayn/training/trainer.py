@@ -13,7 +13,6 @@ import json
 import logging
 import math
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +21,11 @@ from tqdm import tqdm
 
 from ..config import LayerConfig
 from ..data import BatchSampler, DataError
+from ..io.checkpoint import CheckpointError, load_training_state, save_training_state, save_weights
 from ..precision import warn_if_emulated_bf16
 from ..registry import model_for
 from ..rundir import RunDir
 from . import distributed as D
-from .checkpoint import CheckpointError, load_training_state, save_training_state, save_weights
 from .config import TrainConfig
 from .schedule import build_optimizer
 

@@ -21,7 +21,6 @@ import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file, safe_open, save_file
 
-from ..config import TransformerConfig
 
 FORMAT = "aiayn-1"
 
@@ -81,8 +80,10 @@ def model_tensors(model: torch.nn.Module) -> dict[str, torch.Tensor]:
     return out
 
 
-def save_weights(model: torch.nn.Module, config: TransformerConfig, path: Path, **metadata: Any) -> None:
-    atomic_save(_prefixed("model.", model_tensors(model)), {"model_config": config.to_dict(), **metadata}, path)
+def save_weights(model: torch.nn.Module, config, path: Path, **metadata: Any) -> None:
+    """The model's weights, its config and its architecture's name, and ``metadata``."""
+    meta = {"architecture": model.architecture, "model_config": config.to_dict(), **metadata}
+    atomic_save(_prefixed("model.", model_tensors(model)), meta, path)
 
 
 def load_model_state(model: torch.nn.Module, tensors: dict[str, torch.Tensor], path: Path) -> None:

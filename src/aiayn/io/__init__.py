@@ -1,0 +1,1 @@
+"""Files that training and inference share: checkpoints (safetensors, atomic writes, averaging)."""
