@@ -1,0 +1,54 @@
+"""Music: Bach chorales modelled token by token (Huang et al. 2018, the Music Transformer's JSB experiments).
+
+The model and training presets for the chorales, and the task built from music21's corpus (cached
+once; see ``aiayn.data.music``). Two position schemes, everything else equal:
+  * ``absolute``: the paper's sinusoids added to the embeddings, full attention;
+  * ``relative``: no absolute positions; relative self-attention with skewing, distances up to
+    the training window.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..config import LanguageModelConfig
+from ..data import music
+from .language_model import LanguageModelTask
+
+WINDOW = 256  # training window in tokens: 64 sixteenths = 4 bars of 4/4
+POSITIONS = ("absolute", "relative")
+
+MUSIC_MODEL = dict(vocab_size=music.VOCAB_SIZE, pad_id=music.PAD, bos_id=music.BOS, eos_id=music.EOS, d_model=256,
+                   n_heads=8, d_ff=1024, n_layers=4, dropout=0.1, max_positions=4096)
+MUSIC_TRAIN = dict(max_tokens=2048, warmup=100, lr_scale=0.3, label_smoothing=0.0, max_steps=100_000, log_every=10,
+                   valid_every=50, save_every=50, keep_last=5, valid_bleu_sentences=0)
+
+
+def default_cache() -> Path:
+    """Where the encoded chorales live: $AIAYN_CACHE/chorales, else ~/.cache/aiayn/chorales."""
+    root = os.environ.get("AIAYN_CACHE") or Path.home() / ".cache" / "aiayn"
+    return Path(root) / "chorales"
+
+
+def music_model_config(positions: str = "relative", window: int = WINDOW, **overrides) -> LanguageModelConfig:
+    """The chorale model with ``absolute`` or ``relative`` positions (relative distances up to ``window``)."""
+    if positions not in POSITIONS:
+        raise ValueError(f"positions must be one of {', '.join(POSITIONS)}, not {positions!r}")
+    scheme = dict(attention="full", positional="sinusoidal") if positions == "absolute" else \
+        dict(attention="relative", positional="none", max_relative_distance=window)
+    return LanguageModelConfig.from_dict({**MUSIC_MODEL, **scheme, **overrides})
+
+
+def chorale_sequences(split: str, cache: str | Path | None = None) -> tuple[list[str], list[list[int]]]:
+    """Names and token lists of one split (train, valid, test)."""
+    chorales = music.load_chorales(cache or default_cache(), split)
+    return list(chorales), [seq.tolist() for seq in chorales.values()]
+
+
+def chorale_task(window: int = WINDOW, max_tokens: int = MUSIC_TRAIN["max_tokens"], cache: str | Path | None = None,
+                 ) -> LanguageModelTask:
+    """Training windows over the train split; validation on the valid split."""
+    _, train = chorale_sequences("train", cache)
+    _, valid = chorale_sequences("valid", cache)
+    return LanguageModelTask(train, valid, window, max_tokens, music.BOS, music.EOS, music.PAD)
