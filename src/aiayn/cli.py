@@ -33,6 +33,12 @@ DATA is a TSV file (.tsv or .tsv.gz) whose header names the languages (e.g. ref,
 path prefix with one file per language (PREFIX.en, PREFIX.es, optionally .gz)."""
 
 
+EPILOG_GENERATE = """examples:
+  aiayn generate --model runs/music --samples 4 --length 512 --out samples/        # from scratch
+  aiayn generate --model runs/music --primer test:0 --primer-tokens 256 --temperature 0.9
+  aiayn generate --model runs/music --primer my_chorale.mxl --top-p 0.95 --seed 7"""
+
+
 def _duration(text: str) -> float:
     """'90s', '10m', '1.5h', '600' (seconds) -> seconds."""
     match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*", text)
@@ -138,6 +144,24 @@ def build_parser() -> argparse.ArgumentParser:
     at.add_argument("--layer", type=int, default=-1, help="layer, 1-based; -1 for the last (default)")
     at.add_argument("--beam", type=int, default=4, help="beam size for the translation (default 4)")
     at.add_argument("--device", default="cpu")
+
+    g = sub.add_parser("generate", help="sample music from a decoder-only model (MIDI + piano-roll PNG)",
+                       description="Sample chorales from a music model (Music Transformer, Huang et al. 2018): from "
+                       "scratch, or continuing primers. Each sample is written as MIDI and as a piano roll.",
+                       epilog=EPILOG_GENERATE, formatter_class=argparse.RawDescriptionHelpFormatter)
+    g.add_argument("--model", required=True, help="music run directory or .safetensors file")
+    g.add_argument("--out", default="samples", help="folder for the .mid and .png files (default samples)")
+    g.add_argument("--primer", action="append", metavar="FILE|test:N",
+                   help="continue this piece: a MusicXML/MIDI/kern file, or test:N for test chorale N (repeatable)")
+    g.add_argument("--primer-tokens", type=int, metavar="N", help="keep only the first N tokens of each primer "
+                   "(4 tokens = one sixteenth of S A T B; 64 = one 4/4 bar)")
+    g.add_argument("--samples", type=int, default=4, help="samples per primer (default 4)")
+    g.add_argument("--length", type=int, default=512, help="tokens to add after the primer (default 512 = 8 bars)")
+    g.add_argument("--temperature", type=float, default=1.0, help="below 1: safer; above 1: wilder (default 1.0)")
+    g.add_argument("--top-k", type=int, default=0, help="sample among the k most probable tokens (default 0: all)")
+    g.add_argument("--top-p", type=float, default=1.0, help="sample within probability p, nucleus (default 1.0: all)")
+    g.add_argument("--seed", type=int, default=1, help="the same seed gives the same samples (default 1)")
+    g.add_argument("--device", default="cpu")
     return parser
 
 
@@ -224,7 +248,14 @@ def _run_average(args: argparse.Namespace) -> None:
     print(f"averaged the last {args.last} checkpoints into {out}\ntranslate with: aiayn translate --model {out}")
 
 
-COMMANDS = {"train": _run_train, "translate": _run_translate, "evaluate": _run_evaluate, "average": _run_average,
+def _run_generate(args: argparse.Namespace) -> None:
+    written = commands.generate_music(args.model, args.out, args.samples, args.length, args.primer, args.primer_tokens,
+                                      args.temperature, args.top_k, args.top_p, args.seed, args.device)
+    for path in written:
+        print(f"{path}  {str(path)[:-4]}.png")
+
+
+COMMANDS = {"generate": _run_generate, "train": _run_train, "translate": _run_translate, "evaluate": _run_evaluate, "average": _run_average,
             "attention": _run_attention}
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import tempfile
 from pathlib import Path
@@ -158,3 +159,60 @@ def average(model: str | Path, last: int) -> Path:
 
 
 __all__ = ["DataError", "UsageError", "average", "evaluate", "train", "translate_lines"]
+
+
+# Music (decoder-only models on the Bach chorales) ------------------------------------------------
+def generate_music(model: str | Path, out: str | Path, samples: int = 4, length: int = 512,
+                   primers: list[str] | None = None, primer_tokens: int | None = None, temperature: float = 1.0,
+                   top_k: int = 0, top_p: float = 1.0, seed: int = 1, device: str = "cpu") -> list[Path]:
+    """Samples ``samples`` pieces per primer (none: from scratch), each ``length`` tokens past its
+    primer, and writes each as MIDI and as a piano-roll PNG into ``out``; returns the MIDI paths.
+
+    ``primers``: files music21 reads (MusicXML, MIDI, kern), or ``test:N`` for the N-th test chorale;
+    ``primer_tokens`` keeps only each primer's beginning (a multiple of 4: whole sixteenths).
+    """
+    from .data import music
+    from .generator import Generator
+    from .tasks.music import chorale_sequences
+    from .viz_music import plot_piano_roll
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    named: list[tuple[str, list[int]]] = [("sample", [])] if not primers else []
+    for spec in primers or []:
+        if spec.startswith("test:"):
+            names, seqs = chorale_sequences("test")
+            index = int(spec[5:]) if spec[5:].isdigit() else -1
+            if not 0 <= index < len(seqs):
+                raise UsageError(f"{spec}: the test split has chorales test:0 .. test:{len(seqs) - 1}")
+            named.append((Path(names[index]).stem, seqs[index]))
+        else:
+            named.append((Path(spec).stem, music.read_primer(spec)))
+    if primer_tokens is not None:
+        named = [(name, tokens[: primer_tokens - primer_tokens % 4]) for name, tokens in named]
+    generator = Generator.load(model, device)
+    jobs = [(name, tokens, i) for name, tokens in named for i in range(samples)]
+    pieces = generator.generate([tokens for _, tokens, _ in jobs], length, temperature, top_k, top_p, seed)
+    written = []
+    for (name, primer, i), piece in zip(jobs, pieces):
+        stem = f"{name}-seed{seed}-{i + 1}"  # chorale names hold dots (bwv110.7): no with_suffix
+        written.append(music.write_midi(piece, out / f"{stem}.mid"))
+        title = f"{name}, sample {i + 1} (seed {seed}, T={temperature}, top-k {top_k}, top-p {top_p})"
+        plot_piano_roll(piece, out / f"{stem}.png", title=title, primer_len=len(primer) or None)
+    return written
+
+
+def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu") -> dict[str, float]:
+    """NLL per token (nats; EOS included) and perplexity of a chorale split, every token once in
+    sliding windows of the training length (``aiayn.tasks.music.WINDOW``)."""
+    from .data import music
+    from .generator import Generator
+    from .tasks.language_model import LanguageModelTask
+    from .tasks.music import WINDOW, chorale_sequences
+
+    generator = Generator.load(model, device)
+    _, seqs = chorale_sequences(split)
+    scorer = LanguageModelTask([], seqs, WINDOW, 4096, music.BOS, music.EOS, music.PAD)
+    figures = scorer.validate(generator.model, generator.device)
+    return {"nll": figures["valid_nll"], "ppl": figures["valid_ppl"], "tokens": figures["valid_tokens"],
+            "bits_per_token": figures["valid_nll"] / math.log(2)}

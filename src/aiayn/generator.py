@@ -1,0 +1,58 @@
+"""Generate with a trained decoder-only model: continue primers, or start from nothing (SPEC §6).
+
+Music (and later images) come out of ``Generator.generate`` as token lists; turning them into
+files is the caller's business (``aiayn.data.music.write_midi``, ``aiayn.viz_music``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import torch
+
+from .decoding import prompt_batch, sample
+from .io.checkpoint import CheckpointError
+from .model import LanguageModel
+from .registry import load_model
+from .rundir import RunDir
+
+
+class Generator:
+    """A decoder-only model ready to sample. ``Generator.load(run_dir).generate([[]], length=256)``."""
+
+    def __init__(self, model: LanguageModel, device: str | torch.device = "cpu"):
+        self.device = torch.device(device)
+        self.model = model.to(self.device).eval()
+
+    @classmethod
+    def load(cls, path: str | Path, device: str | torch.device = "cpu") -> Generator:
+        """``path``: a run directory (its best model) or one ``.safetensors`` weights file."""
+        path = Path(path)
+        if not path.exists():
+            raise CheckpointError(f"no model at {path}")
+        model_file = RunDir(path).model_file() if path.is_dir() else path
+        model, _ = load_model(model_file)
+        if not isinstance(model, LanguageModel):
+            raise CheckpointError(f"{model_file} holds a {model.architecture} model; generate needs a decoder-only "
+                                  "one (translate with `aiayn translate`)")
+        return cls(model, device)
+
+    def generate(self, primers: list[list[int]], length: int, temperature: float = 1.0, top_k: int = 0,
+                 top_p: float = 1.0, seed: int | None = None, classes: list[int] | None = None) -> list[list[int]]:
+        """Each primer followed by up to ``length`` sampled tokens (fewer where the model ends the piece).
+
+        Primers of different lengths are decoded together (left-padded). With learned positions,
+        primer + length must fit in the model's positions.
+        """
+        cfg = self.model.config
+        if length < 1:
+            raise ValueError(f"length must be at least 1 token, got {length}")
+        longest = max(map(len, primers)) + 1 + length
+        if cfg.positional == "learned" and longest > cfg.max_positions:
+            raise ValueError(f"primer + length needs {longest} positions; the model has {cfg.max_positions}: "
+                             "shorten the primer or the length")
+        prompt = prompt_batch(primers, cfg.bos_id, cfg.pad_id, self.device)
+        cond = None if classes is None else torch.tensor(classes, device=self.device)
+        hyps = sample(self.model, cond, max_len=length + 1, temperature=temperature, top_k=top_k, top_p=top_p,
+                      seed=seed, prompt=prompt)
+        return [list(p) + h.tokens for p, h in zip(primers, hyps)]
