@@ -1,12 +1,15 @@
 # Two commands from a fresh clone (Python 3.11+):
 #   make demo   install, then train the tiny model on the built-in corpus for ~10 minutes and show it translating
 #   make test   install, then run the test suite (slow tests: make test-slow)
+#   make music  install, then train the chorale model for 5 minutes and write 2 samples to samples/
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 RUN ?= runs/quickstart-$(shell date +%Y%m%d-%H%M%S)
+MUSIC_RUN := runs/music-$(shell date +%Y%m%d-%H%M%S)
+MUSIC_MINUTES ?= 5
 
-.PHONY: install demo test test-slow
+.PHONY: install demo test test-slow music
 
 $(BIN)/aiayn: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,3 +28,7 @@ test: install
 
 test-slow: install
 	$(BIN)/python -m pytest -m slow
+
+music: install
+	$(BIN)/python -m benchmarks.music train --positions relative --minutes $(MUSIC_MINUTES) --out $(MUSIC_RUN)
+	$(BIN)/aiayn generate --model $(MUSIC_RUN) --samples 2 --length 512 --temperature 0.9 --out samples
