@@ -67,5 +67,6 @@ def trained(data, tmp_path_factory) -> Path:
 
 
 def snapshot(folder: Path) -> dict[str, str]:
+    """Every file's hash, but .lock's: it holds the process id of the run's latest owner."""
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+            for p in sorted(folder.rglob("*")) if p.is_file() and p.name != ".lock"}

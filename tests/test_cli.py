@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import torch
+from safetensors import safe_open
 from safetensors.torch import load_file
 
 from conftest import aiayn, snapshot, train_args
@@ -89,27 +90,47 @@ def test_attention_maps_match_the_translation(trained):
 
 
 # Exact resume ------------------------------------------------------------------------------
-def test_sigkill_then_resume_equals_an_unbroken_run(data, tmp_path):
-    steps = "30"
-    whole = tmp_path / "whole"
-    aiayn(*train_args(data, whole, "--max-steps", steps))
+STEPS = 30
 
+
+@pytest.fixture(scope="module")
+def unbroken(data, tmp_path_factory) -> Path:
+    whole = tmp_path_factory.mktemp("unbroken") / "run"
+    aiayn(*train_args(data, whole, "--max-steps", str(STEPS)))
+    return whole
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM], ids=lambda s: s.name)
+def test_stopped_by_a_signal_then_resumed_equals_an_unbroken_run(data, unbroken, tmp_path, sig):
+    """SIGKILL after a save loses only what came after it; SIGINT (Ctrl-C) and SIGTERM save the state
+    at the end of the current step, here long before the first regular save, and exit 130 / 143."""
     broken = tmp_path / "broken"
-    proc = subprocess.Popen([sys.executable, "-m", "aiayn", *train_args(data, broken, "--max-steps", steps)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    saves = [] if sig == signal.SIGKILL else ["--set", "train.save_every=1000"]
+    proc = subprocess.Popen([sys.executable, "-m", "aiayn", *train_args(data, broken, "--max-steps", str(STEPS), *saves)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     log, deadline = broken / "log.jsonl", time.time() + 120
+    wanted = '"checkpoint"' if sig == signal.SIGKILL else '"step": 5,'
     while time.time() < deadline and proc.poll() is None:
-        if log.exists() and '"checkpoint"' in log.read_text():
+        if log.exists() and wanted in log.read_text():
             break
         time.sleep(0.01)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
-    killed_at = max(json.loads(line)["step"] for line in log.read_text().splitlines())
-    assert killed_at < int(steps), "the run finished before it could be killed"
-    aiayn(*train_args(data, broken, "--max-steps", steps, "--resume"))
+    proc.send_signal(sig)
+    err = proc.communicate(timeout=120)[1].decode()
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    stopped_at = max(e["step"] for e in events)
+    assert stopped_at < STEPS, "the run finished before it could be stopped"
+    if sig != signal.SIGKILL:
+        assert proc.returncode == 128 + sig, err
+        assert err.strip().splitlines()[-1] == (f"interrupted: stopped by {sig.name} at step {stopped_at}; the training "
+                                                f"state is saved: continue with: aiayn train --out {broken} --resume")
+        assert events[-1] == {**events[-1], "event": "interrupted", "step": stopped_at}
+        assert not (broken / "checkpoints").exists()  # only the state: no off-schedule checkpoint to average
+        with safe_open(str(broken / "state.safetensors"), "pt") as f:
+            assert json.loads(f.metadata()["step"]) == stopped_at
+    aiayn(*train_args(data, broken, "--max-steps", str(STEPS), "--resume"))
 
-    final = f"checkpoints/step-{int(steps):08d}.safetensors"
-    a, b = load_file(whole / final), load_file(broken / final)
+    final = f"checkpoints/step-{STEPS:08d}.safetensors"
+    a, b = load_file(unbroken / final), load_file(broken / final)
     assert a.keys() == b.keys()
     for name in a:
         assert torch.equal(a[name], b[name]), name
@@ -138,6 +159,30 @@ def test_two_gloo_processes_match_one_process_with_the_same_global_batch(data, t
     assert any(not torch.equal(a[n], start[n]) for n in a)  # training moved the weights
 
 
+def test_two_gloo_processes_stopped_and_resumed_equal_an_unbroken_run(data, tmp_path):
+    """Each rank draws dropout from its own stream, saved and restored by rank: 3 steps, then a resume
+    to 6, give the weights of 6 unbroken steps bit for bit (dropout on, validation shared by both ranks)."""
+
+    def torchrun(out: Path, port: int, *extra: str) -> None:
+        proc = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--nproc_per_node", "2", "--master_port",
+                               str(port), "-m", "aiayn", *train_args(data, out, *extra)],
+                              capture_output=True, timeout=300, env={**os.environ, "OMP_NUM_THREADS": "1"})
+        assert proc.returncode == 0, proc.stderr.decode()[-3000:]
+
+    whole, broken = tmp_path / "whole", tmp_path / "broken"
+    torchrun(whole, 29534, "--max-steps", "6")
+    torchrun(broken, 29535, "--max-steps", "3")
+    state = load_file(broken / "state.safetensors")
+    assert not torch.equal(state["rng.torch.0"], state["rng.torch.1"])  # two streams
+    torchrun(broken, 29536, "--max-steps", "6", "--resume")
+    a = load_file(whole / "checkpoints/step-00000006.safetensors")
+    b = load_file(broken / "checkpoints/step-00000006.safetensors")
+    for name in a:
+        assert torch.equal(a[name], b[name]), name
+    valid = [e for e in map(json.loads, (broken / "log.jsonl").read_text().splitlines()) if e["event"] == "valid"]
+    assert [e["step"] for e in valid] == [3, 4, 6] and all("valid_bleu" in e for e in valid)
+
+
 # Progress bar ----------------------------------------------------------------------------------
 def test_max_time_bar_clock_counts_training_only(data, tmp_path, monkeypatch):
     """With --max-time the bar shows training seconds: a slow validation must not add to its
@@ -158,7 +203,7 @@ def test_max_time_bar_clock_counts_training_only(data, tmp_path, monkeypatch):
 
     monkeypatch.setattr(Trainer, "validate", slow_validate)
     commands.train(tmp_path / "run", train=str(data / "train.tsv.gz"), valid=str(data / "valid.tsv.gz"),
-                   config_file=str(data / "micro.yaml"), overrides={"train.max_time": 3.0, "train.valid_every": 20})
+                   config_file=str(data / "micro.yaml"), overrides={"train.max_time": 3.0, "train.valid_every": 5})
     *midway, final = seen
     assert midway and final == []  # validations ran midway; the last one found no open bar
     # Each validation sleeps 0.5 s: a bar that kept counting would run 0.5 s ahead per earlier one.

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import aiayn, snapshot, train_args, write_tsv
+from conftest import MICRO, aiayn, snapshot, train_args, write_tsv
 
 
 def fails(*args: str, input: bytes | None = None) -> str:
@@ -114,3 +114,126 @@ def test_missing_model_and_bad_utf8_on_stdin(trained, tmp_path):
     assert "no model at" in fails("translate", "--model", str(tmp_path / "nothing"), input=b"hi\n")
     assert "stdin: line 2, byte 1: not valid UTF-8" in fails("translate", "--model", str(trained),
                                                              input=b"fine\n\xfe\n")
+
+
+# Every command, bad input by bad input (in-process: the same main() as the console script) ---------
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory, trained, data) -> dict[str, str]:
+    """Files the bad commands below point at, made once: copies of a run, damaged in different ways."""
+    root = tmp_path_factory.mktemp("inputs")
+    run = root / "run"
+    shutil.copytree(trained, run)
+    weights_only = root / "weights-only"
+    shutil.copytree(trained, weights_only)
+    shutil.copy(trained / "best.safetensors", weights_only / "state.safetensors")
+    mixed = root / "mixed"
+    shutil.copytree(trained, mixed)
+    aiayn(*train_args(data, root / "wide", "--max-steps", "1", "--set", "model.d_ff=80"))
+    shutil.copy(root / "wide/checkpoints/step-00000001.safetensors", mixed / "checkpoints/step-00000009.safetensors")
+    (run / "hyp.valid.beam1.es").mkdir()  # evaluate cannot write its hypotheses there
+    (root / "a-file").write_text("not a folder\n")
+    (root / "lines.txt").write_text("Amen.\n")
+    files = {"syntax.yaml": "model: {d_model: 32\ntrain: {}\n", "syntax.toml": "[model]\nd_model = = 3\n",
+             "type.yaml": "preset: tiny\nmodel:\n  d_model: big\n", "type.toml": "[train]\nwarmup = 'soon'\n",
+             "section.yaml": "model: 5\n", "heads.yaml": "model: {n_heads: 0}\n",
+             "change.yaml": MICRO.replace("warmup: 20", "warmup: 40"), "model.yaml": MICRO.replace("d_ff: 64", "d_ff: 96")}
+    for name, text in files.items():
+        (root / name).write_text(text)
+    return {"root": str(root), "run": str(run), "weights_only": str(weights_only), "mixed": str(mixed),
+            "train": str(data / "train.tsv.gz"), "valid": str(data / "valid.tsv.gz"), "micro": str(data / "micro.yaml"),
+            "new": str(root / "new-run")}
+
+
+TRAIN = "train --train {train} --valid {valid} --config {micro} --out {new} --max-steps 2"
+RESUME = "train --train {train} --valid {valid} --config {micro} --out {run} --resume --max-steps 20"
+TRANSLATE = "translate --model {run} --input {root}/lines.txt"
+BAD = [  # (command line, exit status, what the one line must say)
+    # train: options (exit 2, from the option's own range) ...
+    (TRAIN + " --seed -1", 2, "argument --seed: must be an integer >= 0 and <= 4294967295, not '-1'"),
+    (TRAIN + " --max-time 0", 2, "argument --max-time: '0' is not a duration above 0"),
+    (TRAIN + " --max-tokens many", 2, "argument --max-tokens: must be an integer >= 1, not 'many'"),
+    (TRAIN + " --lr-scale nan", 2, "argument --lr-scale: must be a number > 0, not 'nan'"),
+    (TRAIN + " --warmup 0", 2, "argument --warmup: must be an integer >= 1"),
+    (TRAIN + " --device gpu", 2, "argument --device: unknown device 'gpu'; use cpu, cuda or cuda:N"),
+    (TRAIN + " --device cuda:99", 2, "device 'cuda:99'"),
+    (TRAIN + " --set model.dropout", 2, "is not model.FIELD=VALUE or train.FIELD=VALUE"),
+    (TRAIN + " --preset huge", 2, "argument --preset: invalid choice: 'huge'"),
+    # ... config values (exit 1, naming where the value came from) ...
+    (TRAIN + " --set model.n_heads=0", 1, "--set model.n_heads: n_heads must be an integer >= 1 and <= 1024, not 0"),
+    (TRAIN + " --set model.dropout=1.5", 1, "dropout must be a number >= 0 and < 1, not 1.5"),
+    (TRAIN + " --set train.max_tokens=abc", 1, "--set train.max_tokens: train.max_tokens must be an integer >= 1"),
+    (TRAIN + " --set model.d_model=33", 1, "d_model=33 is not divisible by n_heads=2"),
+    (TRAIN + " --set train.adam_betas=[0.9]", 1, "train.adam_betas must be two numbers >= 0 and < 1"),
+    (TRAIN + " --config {root}/heads.yaml", 1, "heads.yaml, line 1: n_heads must be an integer >= 1"),
+    (TRAIN + " --config {root}/syntax.yaml", 1, "syntax.yaml, line 2: YAML syntax error"),
+    (TRAIN + " --config {root}/syntax.toml", 1, "syntax.toml: TOML syntax error: Invalid value (at line 2, column 11)"),
+    (TRAIN + " --config {root}/type.yaml", 1, "type.yaml, line 3: d_model must be an integer >= 1 and <= 65536, not 'big'"),
+    (TRAIN + " --config {root}/type.toml", 1, "type.toml, line 2: train.warmup must be an integer >= 1, not 'soon'"),
+    (TRAIN + " --config {root}/section.yaml", 1, "section.yaml, line 1: model must be a mapping of field: value"),
+    (TRAIN + " --config {root}/none.yaml", 1, "no such config file"),
+    # ... where it writes and what it reads
+    ("train --train {train} --config {micro} --out {root}/a-file/run", 1, "cannot create run directory"),
+    (TRAIN + " --vocab {root}/missing.model", 1, "no such file"),
+    # resume: the same run on the same data, or a refusal naming what differs
+    (RESUME.replace("{run}", "{new}"), 1, "nothing to resume"),
+    (RESUME + " --train {valid}", 1, "--train {valid} differs from the run's {train}; --resume continues on the run's data"),
+    (RESUME + " --valid {train}", 1, "--valid {train} differs from the run's {valid}"),
+    (RESUME + " --src es --tgt en", 1, "--src es differs from the run's en"),
+    (RESUME + " --set train.warmup=5", 1, "cannot change train.warmup when resuming (the run has 20)"),
+    (RESUME.replace("{micro}", "{root}/change.yaml"), 1, "cannot change train.warmup when resuming"),
+    (RESUME.replace("{micro}", "{root}/model.yaml"), 1, "different model config: model.d_ff is 64, not 96"),
+    (RESUME + " --preset base", 1, "was trained with preset tiny, not base"),
+    (RESUME.replace("{run}", "{weights_only}"), 1, "holds weights only, not a training state"),
+    # translate
+    (TRANSLATE + " --beam 0", 2, "argument --beam: must be an integer >= 1 and <= 1024, not '0'"),
+    (TRANSLATE + " --alpha nan", 2, "argument --alpha: must be a number >= 0 and <= 10, not 'nan'"),
+    (TRANSLATE + " --max-len-b -1", 2, "argument --max-len-b: must be an integer >= 0"),
+    (TRANSLATE + " --max-len-a -0.5", 2, "argument --max-len-a: must be a number >= 0"),
+    (TRANSLATE + " --min-len -3", 2, "argument --min-len: must be an integer >= 0"),
+    (TRANSLATE + " --max-tokens 1e3", 2, "argument --max-tokens: must be an integer >= 1, not '1e3'"),
+    (TRANSLATE + " --nbest 5", 1, "nbest (5) cannot exceed the beam size (4): raise the beam or lower nbest"),
+    (TRANSLATE + " --max-len-a 0 --max-len-b 0", 1, "allows no output"),
+    (TRANSLATE + " --device tpu", 2, "unknown device 'tpu'"),
+    (TRANSLATE + " --dtype float16", 2, "argument --dtype: invalid choice"),
+    ("translate --model {root}/nothing --input {root}/lines.txt", 1, "no model at"),
+    ("translate --model {run} --input {root}/missing.txt", 1, "no such file"),
+    # evaluate: refuses before decoding when it could not write the hypotheses
+    ("evaluate --model {run} --test {valid} --beam 1", 1, "hyp.valid.beam1.es: it is a folder"),
+    ("evaluate --model {run} --test {root}/missing.tsv", 1, "no such file"),
+    ("evaluate --model {run} --beam -2", 2, "argument --beam: must be an integer >= 1"),
+    # average
+    ("average --model {run} --last 0", 2, "argument --last: must be an integer >= 1, not '0'"),
+    ("average --model {run} --last -1", 2, "argument --last: must be an integer >= 1, not '-1'"),
+    ("average --model {run} --last 9", 1, "has 3 step checkpoints; cannot average the last 9"),
+    ("average --model {root}/nothing --last 2", 1, "no run at"),
+    ("average --model {mixed} --last 2", 1, "holds different tensors from"),
+    # attention
+    ("attention --model {run} --text Amen. --layer 7 --out {root}/a.png", 1, "--layer 7 is out of range: this model has 1"),
+    ("attention --model {run} --text Amen. --layer 0 --out {root}/a.png", 1, "choose 1 to 1, or -1 for the last"),
+    ("attention --model {run} --text Amen. --out {root}/missing/a.png", 1, "folder {root}/missing does not exist"),
+    ("attention --model {run} --text Amen. --kind self", 2, "argument --kind: invalid choice"),
+    ("attention --model {run} --text Amen. --beam 0", 2, "argument --beam: must be an integer >= 1"),
+]
+
+
+@pytest.mark.parametrize("line, status, message", BAD, ids=[f"{n}:{c.split()[0]}" for n, (c, _, _) in enumerate(BAD)])
+def test_bad_input_is_one_line_before_any_work_and_changes_nothing(inputs, trained, data, line, status, message,
+                                                                   capsys, monkeypatch):
+    from aiayn.cli import main
+    from aiayn.training.trainer import Trainer
+    from aiayn.translator import Translator
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("the error should have been found before any decoding or training")
+
+    monkeypatch.setattr(Translator, "search", no_work)
+    monkeypatch.setattr(Trainer, "fit", no_work)
+    before = [snapshot(Path(inputs["root"])), snapshot(trained), snapshot(data)]
+    assert main(line.format(**inputs).split()) == status
+    out, err = capsys.readouterr()
+    lines = [text for text in err.splitlines() if text.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in err, err
+    assert message.format(**inputs) in lines[0]
+    assert out == ""
+    assert [snapshot(Path(inputs["root"])), snapshot(trained), snapshot(data)] == before
+    assert not Path(inputs["new"]).exists()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
 import os
 import re
@@ -12,13 +13,14 @@ from pathlib import Path
 import yaml
 from tqdm import tqdm
 
-from . import commands
+from . import checks, commands
 from .corpus import builtin
+from .data import decode_lines, read_text_lines
+from .errors import UserError
 from .evaluation import corpus_scores
-from .data import DataError, decode_lines, read_text_lines
 from .precision import DTYPES
-from .io.checkpoint import CheckpointError
-from .translator import DecodeOptions
+from .training.config import RANGES as TRAIN_RANGES
+from .translator import DECODE_RANGES, DecodeOptions
 
 log = logging.getLogger("aiayn")
 
@@ -39,12 +41,27 @@ EPILOG_GENERATE = """examples:
   aiayn generate --model runs/music --primer my_chorale.mxl --top-p 0.95 --seed 7"""
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse whose errors are one line, like every other error of the command line."""
+
+    def error(self, message: str):
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
 def _duration(text: str) -> float:
-    """'90s', '10m', '1.5h', '600' (seconds) -> seconds."""
+    """'90s', '10m', '1.5h', '600' (seconds) -> seconds, more than 0."""
     match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*", text)
-    if not match:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a duration such as 90s, 10m or 2h")
-    return float(match[1]) * {"": 1, "s": 1, "m": 60, "h": 3600}[match[2]]
+    seconds = float(match[1]) * {"": 1, "s": 1, "m": 60, "h": 3600}[match[2]] if match else None
+    if seconds is None or not TRAIN_RANGES["max_time"].fits(seconds):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a duration above 0 such as 90s, 10m or 2h")
+    return seconds
+
+
+def _device(text: str) -> str:
+    try:
+        return str(checks.device(text))
+    except UserError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def _setting(text: str) -> tuple[str, object]:
@@ -56,13 +73,18 @@ def _setting(text: str) -> tuple[str, object]:
 
 def _decode_args(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("decoding (paper §6.1 defaults)")
-    g.add_argument("--beam", type=int, default=4, help="beam size; 1 decodes greedily (default 4)")
-    g.add_argument("--alpha", type=float, default=0.6, help="length penalty α of ((5+|Y|)/6)^α (default 0.6)")
-    g.add_argument("--max-len-a", type=float, default=1.0, help="output length limit: a x source length + b (a=1)")
-    g.add_argument("--max-len-b", type=int, default=50, help="... + b (default 50)")
-    g.add_argument("--min-len", type=int, default=0, help="tokens each output has before its end (default 0)")
-    g.add_argument("--max-tokens", type=int, default=6000, help="source tokens x beam per decoding batch")
-    g.add_argument("--device", default="cpu", help="cpu, cuda, cuda:1 ... (default cpu)")
+    r = DECODE_RANGES
+    g.add_argument("--beam", type=r["beam_size"].parse, default=4, help="beam size; 1 decodes greedily (default 4)")
+    g.add_argument("--alpha", type=r["alpha"].parse, default=0.6,
+                   help="length penalty α of ((5+|Y|)/6)^α (default 0.6)")
+    g.add_argument("--max-len-a", type=r["max_len_a"].parse, default=1.0,
+                   help="output length limit: a x source length + b (a=1)")
+    g.add_argument("--max-len-b", type=r["max_len_b"].parse, default=50, help="... + b (default 50)")
+    g.add_argument("--min-len", type=r["min_len"].parse, default=0,
+                   help="tokens each output has before its end (default 0)")
+    g.add_argument("--max-tokens", type=r["max_tokens"].parse, default=6000,
+                   help="source tokens x beam per decoding batch")
+    g.add_argument("--device", type=_device, default="cpu", help="cpu, cuda, cuda:1 ... (default cpu)")
     g.add_argument("--dtype", choices=list(DTYPES), default="float32",
                    help="bfloat16: half the memory and faster on GPUs and CPUs with bf16 instructions; "
                         "a few translations may change (default float32)")
@@ -74,7 +96,7 @@ def _options(args: argparse.Namespace, nbest: int = 1) -> DecodeOptions:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="aiayn", description="The Transformer of 'Attention Is All You Need': "
+    parser = _Parser(prog="aiayn", description="The Transformer of 'Attention Is All You Need': "
                                      "train, translate, evaluate, average.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -93,17 +115,18 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--out", default="runs/tiny", help="run directory (default runs/tiny)")
     t.add_argument("--resume", action="store_true", help="continue the run in --out exactly where it stopped")
     t.add_argument("--vocab", metavar="SPM_MODEL", help="use this sentencepiece model instead of learning one")
-    t.add_argument("--device", help="cpu or cuda[:N] (default: cuda when available)")
-    for flag, field, kind, text in [
-        ("--max-steps", "max_steps", int, "stop after this many updates"),
-        ("--max-time", "max_time", _duration, "stop after this much training time: 90s, 10m, 2h"),
-        ("--max-tokens", "max_tokens", int, "padded tokens per side per batch (paper: ~25000 per update)"),
-        ("--update-freq", "update_freq", int, "batches accumulated into one update"),
-        ("--vocab-size", "vocab_size", int, "size of the joint BPE vocabulary to learn"),
-        ("--warmup", "warmup", int, "warm-up steps of the learning-rate schedule (paper: 4000)"),
-        ("--lr-scale", "lr_scale", float, "multiplies the schedule's learning rate"),
-        ("--seed", "seed", int, "random seed"),
+    t.add_argument("--device", type=_device, help="cpu or cuda[:N] (default: cuda when available)")
+    for flag, field, text in [
+        ("--max-steps", "max_steps", "stop after this many updates"),
+        ("--max-time", "max_time", "stop after this much training time: 90s, 10m, 2h"),
+        ("--max-tokens", "max_tokens", "padded tokens per side per batch (paper: ~25000 per update)"),
+        ("--update-freq", "update_freq", "batches accumulated into one update"),
+        ("--vocab-size", "vocab_size", "size of the joint BPE vocabulary to learn"),
+        ("--warmup", "warmup", "warm-up steps of the learning-rate schedule (paper: 4000)"),
+        ("--lr-scale", "lr_scale", "multiplies the schedule's learning rate"),
+        ("--seed", "seed", "random seed"),
     ]:
+        kind = _duration if field == "max_time" else TRAIN_RANGES[field].parse
         t.add_argument(flag, dest=f"train.{field}", type=kind, help=text)
     t.add_argument("--bf16", dest="train.bf16", action="store_const", const=True, help="bfloat16 autocast")
 
@@ -114,7 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "--model runs/tiny", formatter_class=argparse.RawDescriptionHelpFormatter)
     tr.add_argument("--model", required=True, help="run directory (uses its best model) or a .safetensors file")
     tr.add_argument("--input", help="file to translate (default: stdin)")
-    tr.add_argument("--nbest", type=int, default=1, help="print the K best as 'line<TAB>score<TAB>text'")
+    tr.add_argument("--nbest", type=DECODE_RANGES["nbest"].parse, default=1,
+                    help="print the K best as 'line<TAB>score<TAB>text' (at most --beam)")
     _decode_args(tr)
 
     ev = sub.add_parser("evaluate", help="translate a test set and score it with sacreBLEU (BLEU, chrF)",
@@ -130,7 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
                         epilog="example:\n  aiayn average --model runs/tiny --last 5",
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     av.add_argument("--model", required=True, help="run directory")
-    av.add_argument("--last", type=int, default=5, help="how many of the newest checkpoints (default 5)")
+    av.add_argument("--last", type=commands.AVERAGE_LAST.parse, default=5,
+                    help="how many of the newest checkpoints (default 5)")
     at = sub.add_parser("attention", help="plot the attention of a translation as heat maps (PNG)",
                         description="Translate one sentence and draw, for one layer, each head's attention and "
                         "their mean: which source pieces each target piece looked at.",
@@ -142,36 +167,37 @@ def build_parser() -> argparse.ArgumentParser:
     at.add_argument("--kind", choices=["cross", "encoder", "decoder_self"], default="cross",
                     help="encoder-decoder (cross), encoder self- or decoder self-attention (default cross)")
     at.add_argument("--layer", type=int, default=-1, help="layer, 1-based; -1 for the last (default)")
-    at.add_argument("--beam", type=int, default=4, help="beam size for the translation (default 4)")
-    at.add_argument("--device", default="cpu")
+    at.add_argument("--beam", type=DECODE_RANGES["beam_size"].parse, default=4,
+                    help="beam size for the translation (default 4)")
+    at.add_argument("--device", type=_device, default="cpu")
 
     g = sub.add_parser("generate", help="sample music from a decoder-only model (MIDI + piano-roll PNG)",
                        description="Sample chorales from a music model (Music Transformer, Huang et al. 2018): from "
                        "scratch, or continuing primers. Each sample is written as MIDI and as a piano roll.",
                        epilog=EPILOG_GENERATE, formatter_class=argparse.RawDescriptionHelpFormatter)
+    r = commands.GENERATE_RANGES
     g.add_argument("--model", required=True, help="music run directory or .safetensors file")
     g.add_argument("--out", default="samples", help="folder for the .mid and .png files (default samples)")
     g.add_argument("--primer", action="append", metavar="FILE|test:N",
                    help="continue this piece: a MusicXML/MIDI/kern file, or test:N for test chorale N (repeatable)")
-    g.add_argument("--primer-tokens", type=int, metavar="N", help="keep only the first N tokens of each primer "
-                   "(4 tokens = one sixteenth of S A T B; 64 = one 4/4 bar)")
-    g.add_argument("--samples", type=int, default=4, help="samples per primer (default 4)")
-    g.add_argument("--length", type=int, default=512, help="tokens to add after the primer (default 512 = 8 bars)")
-    g.add_argument("--temperature", type=float, default=1.0, help="below 1: safer; above 1: wilder (default 1.0)")
-    g.add_argument("--top-k", type=int, default=0, help="sample among the k most probable tokens (default 0: all)")
-    g.add_argument("--top-p", type=float, default=1.0, help="sample within probability p, nucleus (default 1.0: all)")
-    g.add_argument("--seed", type=int, default=1, help="the same seed gives the same samples (default 1)")
-    g.add_argument("--device", default="cpu")
+    g.add_argument("--primer-tokens", type=r["primer_tokens"].parse, metavar="N", help="keep only the first N tokens "
+                   "of each primer (4 tokens = one sixteenth of S A T B; 64 = one 4/4 bar)")
+    g.add_argument("--samples", type=r["samples"].parse, default=4, help="samples per primer (default 4)")
+    g.add_argument("--length", type=r["length"].parse, default=512,
+                   help="tokens to add after the primer (default 512 = 8 bars)")
+    g.add_argument("--temperature", type=r["temperature"].parse, default=1.0,
+                   help="below 1: safer; above 1: wilder (default 1.0)")
+    g.add_argument("--top-k", type=r["top_k"].parse, default=0,
+                   help="sample among the k most probable tokens (default 0: all)")
+    g.add_argument("--top-p", type=r["top_p"].parse, default=1.0,
+                   help="sample within probability p, nucleus (default 1.0: all)")
+    g.add_argument("--seed", type=r["seed"].parse, default=1, help="the same seed gives the same samples (default 1)")
+    g.add_argument("--device", type=_device, default="cpu")
     return parser
 
 
 def _run_attention(args: argparse.Namespace) -> None:
-    from .translator import Translator
-    from .viz import plot_attention
-
-    layer = args.layer - 1 if args.layer > 0 else args.layer
-    translation = plot_attention(Translator.load(args.model, args.device), args.text, args.out, args.kind, layer,
-                                 args.beam)
+    translation = commands.attention(args.model, args.text, args.out, args.kind, args.layer, args.beam, args.device)
     print(f"{translation}\nwrote {args.out}")
 
 
@@ -236,7 +262,7 @@ def _stdin_lines() -> list[str]:
 
 
 def _run_evaluate(args: argparse.Namespace) -> None:
-    with tqdm(unit="sent", leave=False, desc="translating") as bar:
+    with tqdm(unit="sent", leave=False, desc="translating", disable=not sys.stderr.isatty()) as bar:
         scores, out, data, _ = commands.evaluate(args.model, args.test, args.src, args.tgt, _options(args), args.device,
                                                  progress=bar, dtype=args.dtype)
     print(f"{data.src_lang}->{data.tgt_lang}, {len(data)} sentences, beam {args.beam}, α {args.alpha}\n{scores}")
@@ -255,20 +281,39 @@ def _run_generate(args: argparse.Namespace) -> None:
         print(f"{path}  {str(path)[:-4]}.png")
 
 
-COMMANDS = {"generate": _run_generate, "train": _run_train, "translate": _run_translate, "evaluate": _run_evaluate, "average": _run_average,
-            "attention": _run_attention}
+COMMANDS = {"generate": _run_generate, "train": _run_train, "translate": _run_translate, "evaluate": _run_evaluate,
+            "average": _run_average, "attention": _run_attention}
+
+
+# Errors of the machine rather than of aiayn: a full disk, no permission, a missing or read-only folder.
+_ENVIRONMENT = {errno.ENOSPC, errno.EDQUOT, errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT, errno.ENOTDIR,
+                errno.EISDIR, errno.EEXIST, errno.EFBIG}
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as e:  # --help, or a bad option (already reported on one line)
+        return e.code
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(message)s", stream=sys.stderr)
     logging.addLevelName(logging.INFO, "info")
     logging.addLevelName(logging.WARNING, "warning")
     try:
         COMMANDS[args.command](args)
-    except (DataError, CheckpointError, commands.UsageError, ValueError) as e:
+    except UserError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
+    except OSError as e:
+        if isinstance(e, BrokenPipeError):  # e.g. `aiayn translate ... | head`: the reader is gone
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 141
+        if e.errno not in _ENVIRONMENT or not e.filename:
+            raise
+        print(f"error: {e.filename}: {e.strerror}", file=sys.stderr)
+        return 1
+    except commands.Interrupted as e:
+        print(f"interrupted: {e}", file=sys.stderr)
+        return 128 + e.signum
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

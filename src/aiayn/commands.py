@@ -2,40 +2,36 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import math
-import os
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from . import corpus
+from .checks import Allowed
 from .config import TransformerConfig
 from .data import DataError, ParallelCorpus, Tokenizer, read_parallel
+from .errors import UsageError
 from .evaluation import Scores, corpus_scores
 from .precision import DTYPES
 from .rundir import RunDir
 from .training import distributed as D
-from .io.checkpoint import CheckpointError, average_checkpoints
-from .training.config import TrainConfig, load_config
+from .io.checkpoint import CheckpointError, atomic_path, average_checkpoints
 from .tasks.translation import TranslationTask, encode_corpus
-from .training.trainer import Trainer
+from .training.config import RESUMABLE, TrainConfig, load_config, read_settings
+from .training.trainer import Interrupted, Trainer, stop_on_signals
 from .translator import DecodeOptions, Translator
 
 log = logging.getLogger("aiayn")
-RESUMABLE = {"max_steps", "max_time", "log_every", "valid_every", "save_every", "keep_last", "valid_bleu_sentences"}
-
-
-class UsageError(ValueError):
-    """A request that cannot be carried out as given (the message says what to do instead)."""
+AVERAGE_LAST = Allowed(int, 1)  # checkpoints to average
 
 
 def _write_json(path: Path, data: dict[str, Any]) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(data, f, indent=2)
-    os.replace(tmp, path)
+    with atomic_path(path) as tmp:
+        tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
 
 
 def _data_paths(train: str | None, valid: str | None) -> tuple[str, str | None]:
@@ -48,79 +44,157 @@ def _vocab_fields(tok: Tokenizer) -> dict[str, int]:
     return dict(src_vocab_size=tok.vocab_size, pad_id=tok.pad_id, bos_id=tok.bos_id, eos_id=tok.eos_id)
 
 
-def _new_run(run: RunDir, world: D.World, corpus_: ParallelCorpus, preset, config_file, overrides, vocab):
-    """Settings from preset < config file < overrides, and a fresh vocabulary."""
-    preset, model_fields, train_cfg = load_config(preset, config_file, overrides)
-    tokenizer = _make_tokenizer(run, world, corpus_, train_cfg, vocab)
-    return preset, TransformerConfig.preset(preset, **{**model_fields, **_vocab_fields(tokenizer)}), train_cfg, tokenizer
-
-
-def _resumed_run(run: RunDir, saved: dict, preset, config_file, overrides):
-    """The saved settings; only limits and intervals may change, and the model must not."""
-    tokenizer = Tokenizer.load(run.tokenizer)
-    model_cfg = TransformerConfig.from_dict(saved["model"])
-    if preset or config_file or any(k.startswith("model.") for k in overrides):
-        _, fields, _ = load_config(preset or saved["preset"], config_file, overrides)
-        asked = TransformerConfig.preset(preset or saved["preset"], **{**fields, **_vocab_fields(tokenizer)})
-        if asked != model_cfg:
-            raise CheckpointError(f"{run.state} was built with a different model config; drop the model options to resume")
-    changed = {k.split(".", 1)[1]: v for k, v in overrides.items() if k.startswith("train.")}
-    if set(changed) - RESUMABLE:
-        raise UsageError(f"cannot change {', '.join(sorted(set(changed) - RESUMABLE))} when resuming")
-    return saved["preset"], model_cfg, TrainConfig.from_dict({**saved["train"], **changed}), tokenizer
+def _read_data(train: str | None, valid: str | None, src: str | None, tgt: str | None):
+    train_path, valid_path = _data_paths(train, valid)
+    train_corpus = read_parallel(train_path, src, tgt)
+    valid_corpus = read_parallel(valid_path, train_corpus.src_lang, train_corpus.tgt_lang) if valid_path else None
+    data = {"train": train_path, "valid": valid_path, "src": train_corpus.src_lang, "tgt": train_corpus.tgt_lang}
+    return data, train_corpus, valid_corpus
 
 
 def train(out: str | Path, train: str | None = None, valid: str | None = None, src_lang: str | None = None,
           tgt_lang: str | None = None, preset: str | None = None, config_file: str | None = None,
           overrides: dict[str, Any] | None = None, resume: bool = False, vocab: str | None = None,
           device: str | None = None) -> RunDir:
-    """Trains a model into run directory ``out`` (see ``RunDir``); returns it."""
-    overrides, run = dict(overrides or {}), RunDir(out)
-    if run.holds_run() and not resume:
-        raise UsageError(f"{out} already holds a run; pass --resume to continue it, or choose another --out")
-    if resume and not run.state.exists():
-        raise UsageError(f"nothing to resume in {out}: it has no state.safetensors")
-    saved = json.loads(run.config.read_text(encoding="utf-8")) if resume else {}
-    data = saved.get("data", {})
-    train_path, valid_path = _data_paths(train or data.get("train"), valid or data.get("valid"))
-    train_corpus = read_parallel(train_path, src_lang or data.get("src"), tgt_lang or data.get("tgt"))
-    valid_corpus = read_parallel(valid_path, train_corpus.src_lang, train_corpus.tgt_lang) if valid_path else None
-    world = D.init_world(device)
-    if resume:
-        preset, model_cfg, train_cfg, tokenizer = _resumed_run(run, saved, preset, config_file, overrides)
-    else:
-        preset, model_cfg, train_cfg, tokenizer = _new_run(run, world, train_corpus, preset, config_file, overrides,
-                                                           vocab)
-        if world.is_main:
-            _write_json(run.config, {"preset": preset, "model": model_cfg.to_dict(), "train": train_cfg.to_dict(),
-                                     "data": {"train": str(train_path), "valid": valid_path,
-                                              "src": train_corpus.src_lang, "tgt": train_corpus.tgt_lang}})
-    encoded = encode_corpus(train_corpus, tokenizer, train_cfg, model_cfg.max_positions, "training data")
-    task = TranslationTask(tokenizer, encoded, valid_corpus, train_cfg, model_cfg.max_positions)
-    trainer = Trainer(run, model_cfg, train_cfg, task, world, tokenizer.fingerprint(), has_valid=valid_corpus is not None)
-    if resume:
-        trainer.resume()
-    elif world.is_main:
-        log.info("training %s (%s parameters) on %d pairs (%s -> %s) into %s", preset,
-                 f"{trainer.model.num_parameters():,}", len(encoded.src), train_corpus.src_lang, train_corpus.tgt_lang, out)
-    try:
-        trainer.fit()
-    finally:
-        D.shutdown(world)
+    """Trains a model into run directory ``out`` (see ``RunDir``); returns it.
+
+    Settings and data are checked before anything is written; one process at a time owns ``out``.
+    SIGINT or SIGTERM saves the training state after the current step and raises ``Interrupted``.
+    """
+    run, world = RunDir(out), D.init_world(device)
+    if resume and not run.path.is_dir():
+        raise UsageError(f"nothing to resume: {out} does not exist; train without --resume to start a run there")
+    if not resume:  # everything checked before anything is written
+        checked = _check_new_run(train, valid, src_lang, tgt_lang, preset, config_file, dict(overrides or {}), vocab)
+    with run.owned() if world.is_main else contextlib.nullcontext():
+        try:
+            if resume:
+                trainer, record = _resume(run, world, train, valid, src_lang, tgt_lang, preset, config_file,
+                                          dict(overrides or {}), vocab)
+            else:
+                trainer, record = _start(run, world, *checked)
+            if world.is_main:  # written once the whole run is known to be consistent
+                _write_json(run.config, record)
+            with stop_on_signals(trainer):
+                trainer.fit()
+        finally:
+            D.shutdown(world)
+    if trainer.stop_signal is not None:
+        raise Interrupted(trainer.stop_signal, trainer.step, run.path)
     return run
 
 
-def _make_tokenizer(run: RunDir, world: D.World, corpus_: ParallelCorpus, cfg: TrainConfig, vocab: str | None) -> Tokenizer:
+def _check_new_run(train, valid, src_lang, tgt_lang, preset, config_file, overrides, vocab):
+    """Settings from preset < config file < overrides, the data and a given vocabulary, all checked."""
+    preset, model_fields, train_cfg = load_config(preset, config_file, overrides)
+    data, train_corpus, valid_corpus = _read_data(train, valid, src_lang, tgt_lang)
+    return preset, model_fields, train_cfg, data, train_corpus, valid_corpus, Tokenizer.load(vocab) if vocab else None
+
+
+def _start(run: RunDir, world: D.World, preset, model_fields, train_cfg, data, train_corpus, valid_corpus, given_vocab):
+    """A new run in ``run`` (owned by now), with a fresh vocabulary or the one given."""
+    if run.holds_run():
+        raise UsageError(f"{run.path} already holds a run; pass --resume to continue it, or choose another --out")
+    if run.holds_unsaved_start() and world.is_main:
+        log.warning("%s holds a run that stopped before its first save; starting it again", run.path)
+        run.clear_unsaved_start()
+    tokenizer = _make_tokenizer(run, world, train_corpus, train_cfg, given_vocab)
+    try:
+        model_cfg = TransformerConfig.preset(preset, **{**model_fields, **_vocab_fields(tokenizer)})
+    except ValueError as e:
+        raise UsageError(f"the model config does not fit the vocabulary: {e}") from None
+    trainer = _trainer(run, world, model_cfg, train_cfg, tokenizer, train_corpus, valid_corpus)
+    if world.is_main:
+        log.info("training %s (%s parameters) on %d pairs (%s -> %s) into %s", preset,
+                 f"{trainer.model.num_parameters():,}", len(trainer.task.train.src), data["src"], data["tgt"], run.path)
+    return trainer, {"preset": preset, "model": model_cfg.to_dict(), "train": train_cfg.to_dict(), "data": data}
+
+
+def _resume(run: RunDir, world: D.World, train, valid, src_lang, tgt_lang, preset, config_file, overrides, vocab):
+    """The saved run on the saved data; only limits and intervals may change (written to the log)."""
+    if not run.holds_run():
+        hint = ("it stopped before its first save; run the same command without --resume to start it again"
+                if run.holds_unsaved_start() else "it has no state.safetensors")
+        raise UsageError(f"nothing to resume in {run.path}: {hint}")
+    if vocab:
+        raise UsageError("--vocab cannot change when resuming: the run keeps its spm.model; drop --vocab")
+    try:
+        saved = json.loads(run.config.read_text(encoding="utf-8"))
+        saved_data = saved["data"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise CheckpointError(f"{run.config} is missing or damaged ({e}); the run cannot be resumed") from None
+    for field, given in (("train", train), ("valid", valid), ("src", src_lang), ("tgt", tgt_lang)):
+        if given is not None and not _same(field, given, saved_data.get(field)):
+            raise UsageError(f"--{field} {given} differs from the run's {saved_data.get(field)}; --resume continues "
+                             f"on the run's data: drop --{field}, or start a new run with another --out")
+    model_cfg, train_cfg, changed = _resumed_config(run, saved, preset, config_file, overrides)
+    _, train_corpus, valid_corpus = _read_data(saved_data["train"], saved_data["valid"], saved_data["src"],
+                                               saved_data["tgt"])
+    tokenizer = Tokenizer.load(run.tokenizer)
+    trainer = _trainer(run, world, model_cfg, train_cfg, tokenizer, train_corpus, valid_corpus)
+    trainer.resume(changed)
+    return trainer, {**saved, "train": train_cfg.to_dict()}
+
+
+def _same(field: str, given: str, saved: str | None) -> bool:
+    if field in ("src", "tgt") or saved is None:
+        return given == saved
+    return Path(given).resolve() == Path(saved).resolve()
+
+
+def _resumed_config(run: RunDir, saved: dict, preset, config_file, overrides):
+    """The saved model and train config, with the train fields the user changed, if --resume allows them."""
+    settings = read_settings(preset, config_file, overrides)
+    if settings.preset not in (None, saved["preset"]):
+        raise UsageError(f"{run.path} was trained with preset {saved['preset']}, not {settings.preset}; "
+                         "drop the preset to resume it")
+    for name, value in settings.model.items():
+        if saved["model"].get(name) != value:
+            raise UsageError(f"{run.state} was built with a different model config: model.{name} is "
+                             f"{saved['model'].get(name)!r}, not {value!r}; drop the model options to resume")
+    changed = {k: [saved["train"].get(k), v] for k, v in settings.train.items() if saved["train"].get(k) != v}
+    refused = sorted(set(changed) - set(RESUMABLE))
+    if refused:
+        raise UsageError(f"cannot change train.{refused[0]} when resuming (the run has {changed[refused[0]][0]!r}); "
+                         f"only {', '.join(RESUMABLE)} may change: drop the others, or start a new run")
+    try:
+        model_cfg = TransformerConfig.from_dict(saved["model"])
+        train_cfg = TrainConfig.from_dict({**saved["train"], **{k: new for k, (_, new) in changed.items()}})
+    except ValueError as e:
+        raise settings.blame(e) from None
+    return model_cfg, train_cfg, changed
+
+
+def _trainer(run, world, model_cfg, train_cfg, tokenizer, train_corpus, valid_corpus) -> Trainer:
+    encoded = encode_corpus(train_corpus, tokenizer, train_cfg, model_cfg.max_positions, "training data")
+    task = TranslationTask(tokenizer, encoded, valid_corpus, train_cfg, model_cfg.max_positions)
+    return Trainer(run, model_cfg, train_cfg, task, world, tokenizer.fingerprint(), has_valid=valid_corpus is not None)
+
+
+def _make_tokenizer(run: RunDir, world: D.World, corpus_: ParallelCorpus, cfg: TrainConfig,
+                    given: Tokenizer | None) -> Tokenizer:
     """A joint sentencepiece BPE vocabulary over both sides (§5.1), or the one given; written once."""
     if world.is_main:
-        run.path.mkdir(parents=True, exist_ok=True)
-        if vocab:
-            Tokenizer.load(vocab).save(run.tokenizer)
+        if given:
+            given.save(run.tokenizer)
         else:
             log.info("learning a joint BPE vocabulary of %d tokens", cfg.vocab_size)
             Tokenizer.train(corpus_.src + corpus_.tgt, run.tokenizer, vocab_size=cfg.vocab_size, seed=cfg.seed)
     D.barrier(world)
     return Tokenizer.load(run.tokenizer)
+
+
+def _check_writable(path: Path, option: str) -> None:
+    """Fails now, before any decoding, if ``path`` could not be written later."""
+    folder = path.parent
+    if path.is_dir():
+        raise UsageError(f"cannot write {path}: it is a folder; remove it or choose another {option}")
+    if not folder.is_dir():
+        raise UsageError(f"cannot write {path}: folder {folder} does not exist; create it or choose another {option}")
+    try:
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as e:
+        raise UsageError(f"cannot write {path}: {e.strerror or e}; choose another {option}") from None
 
 
 def translate_lines(model: str | Path, lines: list[str], options: DecodeOptions, device: str = "cpu",
@@ -131,25 +205,46 @@ def translate_lines(model: str | Path, lines: list[str], options: DecodeOptions,
 def evaluate(model: str | Path, test: str | None, src_lang: str | None, tgt_lang: str | None, options: DecodeOptions,
              device: str = "cpu", progress=None, dtype: str = "float32") -> tuple[Scores, Path, ParallelCorpus, list[str]]:
     """Translates a test set, writes the hypotheses next to the model, and scores them with sacreBLEU."""
-    translator = Translator.load(model, device, DTYPES[dtype])
     test_path = test or str(corpus.builtin("test"))
     if src_lang is None and test is None:
         src_lang, tgt_lang = "en", "es"
     data = read_parallel(test_path, src_lang, tgt_lang)
-    if progress is not None:
-        progress.total = len(data)
-    hyps = translator.translate(data.src, options, progress=progress)
     model = Path(model)
     folder, which = (model, "") if model.is_dir() else (model.parent, f"{model.stem}.")
     kind = f"beam{options.beam_size}" + ("" if dtype == "float32" else f".{dtype}")
     out = folder / f"hyp.{which}{Path(test_path).name.split('.')[0]}.{kind}.{data.tgt_lang}"
-    out.write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
+    translator = Translator.load(model, device, DTYPES[dtype])
+    _check_writable(out, "--model folder (the hypotheses are written beside the model)")
+    if progress is not None:
+        progress.total = len(data)
+    hyps = translator.translate(data.src, options, progress=progress)
+    with atomic_path(out) as tmp:
+        tmp.write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
     return corpus_scores(hyps, data.tgt), out, data, hyps
+
+
+def attention(model: str | Path, text: str, out: str | Path, kind: str = "cross", layer: int = -1, beam_size: int = 4,
+              device: str = "cpu") -> str:
+    """Plots one layer's attention for ``text``'s translation into the PNG ``out``; returns the translation.
+    ``layer``: 1-based, or negative from the last."""
+    from .viz import plot_attention  # matplotlib: only this command needs it
+
+    translator = Translator.load(model, device)
+    cfg = translator.model.config
+    n_layers = cfg.n_encoder_layers if kind == "encoder" else cfg.n_decoder_layers
+    if not (1 <= layer <= n_layers or -n_layers <= layer <= -1):
+        raise UsageError(f"--layer {layer} is out of range: this model has {n_layers} {kind} attention layer(s); "
+                         f"choose 1 to {n_layers}, or -1 for the last")
+    _check_writable(Path(out), "--out")
+    return plot_attention(translator, text, out, kind, layer - 1 if layer > 0 else layer, beam_size)
 
 
 def average(model: str | Path, last: int) -> Path:
     """§6.1: averages the last ``last`` step checkpoints of a run into average-last-K.safetensors."""
+    AVERAGE_LAST.check("--last", last)
     run = RunDir(model)
+    if not run.path.is_dir():
+        raise UsageError(f"no run at {model}: --model must be a run directory, e.g. runs/tiny")
     found = run.list_checkpoints()
     if len(found) < last:
         raise UsageError(f"{model} has {len(found)} step checkpoints; cannot average the last {last}")
@@ -158,10 +253,17 @@ def average(model: str | Path, last: int) -> Path:
     return out
 
 
-__all__ = ["DataError", "UsageError", "average", "evaluate", "train", "translate_lines"]
+__all__ = ["DataError", "Interrupted", "UsageError", "attention", "average", "evaluate", "train", "translate_lines"]
 
 
 # Music (decoder-only models on the Bach chorales) ------------------------------------------------
+GENERATE_RANGES = {  # the command line parses generate's options with these too
+    "samples": Allowed(int, 1, 1024), "length": Allowed(int, 1, 1 << 20), "top_k": Allowed(int, 0),
+    "primer_tokens": Allowed(int, 4, optional=True), "temperature": Allowed(float, 0, 100, lo_open=True),
+    "top_p": Allowed(float, 0, 1, lo_open=True), "seed": Allowed(int, 0, 2**63 - 1),
+}
+
+
 def generate_music(model: str | Path, out: str | Path, samples: int = 4, length: int = 512,
                    primers: list[str] | None = None, primer_tokens: int | None = None, temperature: float = 1.0,
                    top_k: int = 0, top_p: float = 1.0, seed: int = 1, device: str = "cpu") -> list[Path]:
@@ -176,6 +278,9 @@ def generate_music(model: str | Path, out: str | Path, samples: int = 4, length:
     from .tasks.music import chorale_sequences
     from .viz_music import plot_piano_roll
 
+    for name, value in dict(samples=samples, length=length, primer_tokens=primer_tokens, temperature=temperature,
+                            top_k=top_k, top_p=top_p, seed=seed).items():
+        GENERATE_RANGES[name].check(f"--{name.replace('_', '-')}", value)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     named: list[tuple[str, list[int]]] = [("sample", [])] if not primers else []

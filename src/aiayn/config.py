@@ -12,9 +12,27 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .checks import Allowed, check_fields
+from .errors import ConfigError
+
 
 ATTENTION_VARIANTS = ("full", "relative")
 POSITIONALS = ("sinusoidal", "learned", "none")
+_SIZE, _LAYERS, _VOCAB = 65_536, 1024, 1 << 24  # sane upper bounds: a checkpoint's config is untrusted input
+RANGES = {  # every numeric and boolean field of the model configs, checked first in __post_init__
+    "d_model": Allowed(int, 1, _SIZE), "n_heads": Allowed(int, 1, 1024), "d_ff": Allowed(int, 1, 16 * _SIZE),
+    "d_k": Allowed(int, 1, _SIZE, optional=True), "d_v": Allowed(int, 1, _SIZE, optional=True),
+    "dropout": Allowed(float, 0, 1, hi_open=True), "attention_dropout": Allowed(float, 0, 1, hi_open=True),
+    "activation_dropout": Allowed(float, 0, 1, hi_open=True), "max_positions": Allowed(int, 2, 16 * _SIZE),
+    "layer_norm_eps": Allowed(float, 0, 1, lo_open=True), "src_vocab_size": Allowed(int, 1, _VOCAB),
+    "tgt_vocab_size": Allowed(int, 1, _VOCAB, optional=True), "vocab_size": Allowed(int, 1, _VOCAB),
+    "n_encoder_layers": Allowed(int, 1, _LAYERS), "n_decoder_layers": Allowed(int, 1, _LAYERS),
+    "n_layers": Allowed(int, 1, _LAYERS), "n_classes": Allowed(int, 0, _VOCAB),
+    "max_relative_distance": Allowed(int, 0, _SIZE), "pad_id": Allowed(int, 0), "bos_id": Allowed(int, 0),
+    "eos_id": Allowed(int, 0), **{flag: Allowed(bool) for flag in (
+        "attention_bias", "norm_first", "share_embeddings", "tie_output", "scale_embeddings", "relative_values",
+        "relative_share_heads")},
+}
 
 
 @dataclass
@@ -70,6 +88,7 @@ class LayerConfig:
     eos_id: int = 2
 
     def __post_init__(self) -> None:
+        check_fields(self, RANGES)
         if self.d_k is None or self.d_v is None:
             if self.n_heads < 1 or self.d_model % self.n_heads:
                 raise ValueError(
@@ -98,9 +117,9 @@ class LayerConfig:
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(values) - known)
         if unknown:
-            raise ValueError(
-                f"unknown model config key(s): {', '.join(unknown)}; known keys: {', '.join(sorted(known))}"
-            )
+            raise ConfigError(
+                f"unknown model config key(s): {', '.join(unknown)}; known keys: {', '.join(sorted(known))}",
+                field=unknown[0])
         return cls(**values)
 
     def to_dict(self) -> dict[str, Any]:
@@ -172,11 +191,6 @@ class LanguageModelConfig(LayerConfig):
     vocab_size: int = 512
     n_layers: int = 6
     n_classes: int = 0
-
-    def __post_init__(self) -> None:
-        if self.n_classes < 0:
-            raise ValueError(f"n_classes must be 0 (unconditional) or more, got {self.n_classes}")
-        super().__post_init__()
 
     def smallest_vocab(self) -> int:
         return self.vocab_size

@@ -11,6 +11,7 @@ from pathlib import Path
 import torch
 
 from .decoding import prompt_batch, sample
+from .errors import UsageError
 from .io.checkpoint import CheckpointError
 from .model import LanguageModel
 from .registry import load_model
@@ -46,10 +47,10 @@ class Generator:
         """
         cfg = self.model.config
         if length < 1:
-            raise ValueError(f"length must be at least 1 token, got {length}")
+            raise UsageError(f"length must be at least 1 token, got {length}")
         longest = max(map(len, primers)) + 1 + length
         if cfg.positional == "learned" and longest > cfg.max_positions:
-            raise ValueError(f"primer + length needs {longest} positions; the model has {cfg.max_positions}: "
+            raise UsageError(f"primer + length needs {longest} positions; the model has {cfg.max_positions}: "
                              "shorten the primer or the length")
         prompt = prompt_batch(primers, cfg.bos_id, cfg.pad_id, self.device)
         cond = None if classes is None else torch.tensor(classes, device=self.device)

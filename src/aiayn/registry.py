@@ -10,7 +10,7 @@ from typing import Any
 
 from torch import nn
 
-from .io.checkpoint import CheckpointError, load_model_state, read_checkpoint
+from .io.checkpoint import CheckpointError, build_checked, load_model_state, read_checkpoint, read_header
 from .model import LanguageModel, Transformer
 
 ARCHITECTURES: dict[str, type[nn.Module]] = {cls.architecture: cls for cls in (Transformer, LanguageModel)}
@@ -40,11 +40,15 @@ def model_for(config) -> nn.Module:
 
 
 def load_model(path) -> tuple[nn.Module, dict[str, Any]]:
-    """The model in a weights file (any architecture) and the file's metadata; errors are CheckpointErrors."""
-    tensors, meta = read_checkpoint(path)
+    """The model in a weights file (any architecture) and the file's metadata; errors are CheckpointErrors.
+    The file's config and tensor shapes are checked against each other before the model is built."""
+    shapes, meta = read_header(path)
     try:
-        model = build_model(meta.get("architecture"), meta["model_config"])
+        cls = model_class(meta.get("architecture"))
+        config = cls.config_class.from_dict(meta["model_config"])
     except (KeyError, TypeError, ValueError) as e:
         raise CheckpointError(f"{path} carries no usable model config ({e})") from None
+    model = build_checked(lambda: cls(config), shapes, path)
+    tensors, _ = read_checkpoint(path)
     load_model_state(model, tensors, path)
     return model, meta

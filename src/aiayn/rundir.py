@@ -7,14 +7,23 @@
     RUN/best.safetensors          weights with the best validation BLEU (or loss)
     RUN/checkpoints/step-N.safetensors   weights every save_every steps (the last keep_last kept)
     RUN/average-last-K.safetensors       written by `aiayn average`
+    RUN/.lock                     held (flock) by the one process that trains into RUN
+
+A run exists once its state exists: a folder with a config or a vocabulary but no state (a run
+stopped before its first save) is started afresh by ``aiayn train``.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
-from .io.checkpoint import CheckpointError
+from .errors import UsageError
+from .io.checkpoint import CheckpointError, remove_stale_temp_files
 
 
 class RunDir:
@@ -26,6 +35,7 @@ class RunDir:
         self.state = self.path / "state.safetensors"
         self.best = self.path / "best.safetensors"
         self.checkpoints = self.path / "checkpoints"
+        self.lock = self.path / ".lock"
 
     def checkpoint(self, step: int) -> Path:
         return self.checkpoints / f"step-{step:08d}.safetensors"
@@ -36,7 +46,46 @@ class RunDir:
         return sorted(found)
 
     def holds_run(self) -> bool:
-        return self.config.exists() or self.state.exists()
+        """A run that can be resumed: its state exists."""
+        return self.state.exists()
+
+    def holds_unsaved_start(self) -> bool:
+        """Files of a run that stopped before its first save (nothing to resume)."""
+        return not self.state.exists() and any(p.exists() for p in (self.config, self.tokenizer, self.log))
+
+    def clear_unsaved_start(self) -> None:
+        """Removes what a run that never saved its state left, so a new one starts clean."""
+        for path in [self.config, self.log, self.best, *self.list_checkpoints()]:
+            path.unlink(missing_ok=True)
+
+    @contextlib.contextmanager
+    def owned(self) -> Iterator[None]:
+        """Creates the folder and holds its lock while training; another live owner is a UsageError.
+
+        ``flock`` belongs to the open file: the kernel drops it when the process ends, however it
+        ends (a kill included), so a lock is never left stuck. Temporary files that killed writers
+        left are removed once the lock is held, as nobody else is writing here.
+        """
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.lock, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as e:
+            raise UsageError(f"cannot create run directory {self.path}: {e.strerror or e}; "
+                             "choose another --out") from None
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                owner = os.pread(fd, 32, 0).decode(errors="replace").strip() or "unknown"
+                raise UsageError(f"{self.path} is in use by another training (process {owner}); wait for it to end, "
+                                 "or choose another --out") from None
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+            for folder in (self.path, self.checkpoints):
+                remove_stale_temp_files(folder)
+            yield
+        finally:
+            os.close(fd)  # releases the lock
 
     def model_file(self) -> Path:
         """The weights to translate with: best, else the newest step checkpoint."""

@@ -8,13 +8,16 @@ from pathlib import Path
 
 import torch
 
-from .config import TransformerConfig
+from . import checks
+from .checks import Allowed
 from .data import Tokenizer, pad_right
 from .decoding import Hypothesis, beam_search, greedy_search
+from .errors import ConfigError
+from .io.checkpoint import CheckpointError, read_header
 from .model import Transformer
 from .precision import warn_if_emulated_bf16
+from .registry import load_model
 from .rundir import RunDir, tokenizer_for
-from .io.checkpoint import CheckpointError, load_model_state, read_checkpoint
 
 log = logging.getLogger("aiayn")
 
@@ -30,6 +33,21 @@ class DecodeOptions:
     min_len: int = 0  # tokens before EOS is allowed
     nbest: int = 1
     max_tokens: int = 6000  # source tokens x beam per batch
+
+    def __post_init__(self) -> None:
+        checks.check_fields(self, DECODE_RANGES)
+        if self.nbest > self.beam_size:
+            raise ConfigError(f"nbest ({self.nbest}) cannot exceed the beam size ({self.beam_size}): "
+                              "raise the beam or lower nbest", field="nbest")
+        if self.max_len_a == 0 and self.max_len_b == 0:
+            raise ConfigError("max_len_a and max_len_b are both 0, which allows no output: raise one", field="max_len_b")
+
+
+DECODE_RANGES = {  # the command line parses --beam, --alpha... with these too
+    "beam_size": Allowed(int, 1, 1024), "alpha": Allowed(float, 0, 10), "max_len_a": Allowed(float, 0, 100),
+    "max_len_b": Allowed(int, 0, 1 << 20), "min_len": Allowed(int, 0, 1 << 20), "nbest": Allowed(int, 1, 1024),
+    "max_tokens": Allowed(int, 1),
+}
 
 
 class Translator:
@@ -51,19 +69,19 @@ class Translator:
         path = Path(path)
         if not path.exists():
             raise CheckpointError(f"no model at {path}")
+        device = checks.device(device)
         model_file = RunDir(path).model_file() if path.is_dir() else path
         tokenizer = Tokenizer.load(tokenizer_for(model_file))
-        tensors, meta = read_checkpoint(model_file)
+        _, meta = read_header(model_file)
         if meta.get("tokenizer_sha256") not in (None, tokenizer.fingerprint()):
             raise CheckpointError(f"{model_file} was trained with a different vocabulary than {tokenizer_for(model_file)}")
-        try:
-            config = TransformerConfig.from_dict(meta["model_config"])
-        except (KeyError, TypeError, ValueError) as e:
-            raise CheckpointError(f"{model_file} carries no usable model config ({e})") from None
-        if config.src_vocab_size != tokenizer.vocab_size:
-            raise CheckpointError(f"{model_file} expects {config.src_vocab_size} tokens; the vocabulary has {tokenizer.vocab_size}")
-        model = Transformer(config)
-        load_model_state(model, tensors, model_file)
+        model, _ = load_model(model_file)
+        if not isinstance(model, Transformer):
+            raise CheckpointError(f"{model_file} holds a {model.architecture} model; translate needs an encoder-decoder "
+                                  "(sample music with `aiayn generate`)")
+        if model.config.src_vocab_size != tokenizer.vocab_size:
+            raise CheckpointError(f"{model_file} expects {model.config.src_vocab_size} tokens; the vocabulary has "
+                                  f"{tokenizer.vocab_size}")
         return cls(model, tokenizer, device, dtype)
 
     def translate(self, lines: list[str], options: DecodeOptions | None = None, **kwargs) -> list[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..errors import UserError
 
-class DataError(ValueError):
+
+class DataError(UserError):
     """Bad input data; the message is one line naming the file and line, fit to print as ``error: ...``."""

@@ -6,14 +6,20 @@ Two kinds of file, both plain safetensors (nothing is ever unpickled):
   * training state: the weights plus Adam's moments, the schedule, the step, the data
     sampler's position and every RNG, so ``--resume`` continues bit for bit.
 A file is written to a temporary name in the same folder and renamed over the target, so a
-crash or a kill leaves either the old file or the new one, never half of one.
+crash or a kill leaves either the old file or the new one, never half of one. The temporary name
+carries the writer's process id, so a later run can tell a kill's leftovers from a live write.
+Nothing in a file is trusted: names, shapes and the config's sizes are checked against each other
+before a model of that size is built.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
 import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,45 +27,104 @@ import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file, safe_open, save_file
 
+from ..errors import UserError
 
 FORMAT = "aiayn-1"
+_TEMP = re.compile(r"\.(\d+)\.[^.]+\.tmp$")  # .NAME.PID.RANDOM.tmp, as atomic_path names them
 
 
-class CheckpointError(ValueError):
-    """A checkpoint that is missing, corrupt, or does not fit the model or vocabulary."""
+class CheckpointError(UserError):
+    """A checkpoint that is missing, corrupt, cannot be written, or does not fit the model or vocabulary."""
 
 
-def atomic_save(tensors: dict[str, torch.Tensor], metadata: dict[str, Any], path: Path) -> None:
-    """Writes a safetensors file via a temporary file and a rename (atomic on POSIX)."""
+@contextlib.contextmanager
+def atomic_path(path: Path) -> Iterator[Path]:
+    """A temporary name beside ``path`` to write; renamed over ``path`` on success, removed on failure.
+
+    A write that fails (a full disk, no permission) is a CheckpointError that says the old file is intact.
+    """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(fd)
     try:
-        meta = {"format": FORMAT, **{k: json.dumps(v) for k, v in metadata.items()}}
-        save_file({k: v.detach().contiguous().cpu() for k, v in tensors.items()}, tmp, metadata=meta)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp")
+        os.close(fd)
+    except OSError as e:
+        raise CheckpointError(f"cannot write {path}: {e.strerror or e}; check the folder's space and permissions") from None
+    try:
+        yield Path(tmp)
         with open(tmp, "rb") as f:
             os.fsync(f.fileno())
         os.replace(tmp, path)
+    except OSError as e:
+        kept = "the previous one is intact" if path.exists() else "nothing was written"
+        raise CheckpointError(f"cannot write {path}: {e.strerror or e} ({kept}); free space or fix permissions, "
+                              "then run again") from None
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
 
 
-def read_checkpoint(path: Path) -> tuple[dict[str, torch.Tensor], dict[str, Any]]:
-    """Loads tensors and decoded metadata; a missing or damaged file is a CheckpointError."""
+def remove_stale_temp_files(folder: Path) -> int:
+    """Deletes temporary files that killed writers left in ``folder``; returns the bytes freed.
+
+    A file whose name carries the id of a live process is that process's write in progress and is
+    kept; any other ``*.tmp`` (an older naming, a dead writer) is a leftover.
+    """
+    freed = 0
+    for tmp in Path(folder).glob("*.tmp"):
+        match = _TEMP.search(tmp.name)
+        if match and _alive(int(match[1])):
+            continue
+        with contextlib.suppress(FileNotFoundError):
+            freed += tmp.stat().st_size
+            tmp.unlink()
+    return freed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
+
+
+def atomic_save(tensors: dict[str, torch.Tensor], metadata: dict[str, Any], path: Path) -> None:
+    """Writes a safetensors file via a temporary file and a rename (atomic on POSIX)."""
+    meta = {"format": FORMAT, **{k: json.dumps(v) for k, v in metadata.items()}}
+    with atomic_path(path) as tmp:
+        save_file({k: v.detach().contiguous().cpu() for k, v in tensors.items()}, str(tmp), metadata=meta)
+
+
+def read_header(path: Path) -> tuple[dict[str, tuple[int, ...]], dict[str, Any]]:
+    """Tensor shapes and decoded metadata, without reading any tensor data; a missing or damaged
+    file is a CheckpointError."""
     path = Path(path)
     if not path.is_file():
         raise CheckpointError(f"no checkpoint at {path}")
     try:
         with safe_open(str(path), framework="pt") as f:
             raw = f.metadata() or {}
-        tensors = load_file(str(path))
+            shapes = {k: tuple(f.get_slice(k).get_shape()) for k in f.keys()}
     except (SafetensorError, OSError, ValueError) as e:
         raise CheckpointError(f"{path} is not a readable checkpoint ({e}); it may be truncated or corrupt") from None
     if raw.get("format") != FORMAT:
         raise CheckpointError(f"{path} is not an aiayn checkpoint (format {raw.get('format')!r})")
-    return tensors, {k: json.loads(v) for k, v in raw.items() if k != "format"}
+    try:
+        return shapes, {k: json.loads(v) for k, v in raw.items() if k != "format"}
+    except ValueError:
+        raise CheckpointError(f"{path} has damaged metadata (not JSON); it may be corrupt") from None
+
+
+def read_checkpoint(path: Path) -> tuple[dict[str, torch.Tensor], dict[str, Any]]:
+    """Loads tensors and decoded metadata; a missing or damaged file is a CheckpointError."""
+    _, meta = read_header(path)
+    try:
+        return load_file(str(path)), meta
+    except (SafetensorError, OSError, ValueError) as e:
+        raise CheckpointError(f"{path} is not a readable checkpoint ({e}); it may be truncated or corrupt") from None
 
 
 def _prefixed(prefix: str, tensors: dict[str, torch.Tensor]) -> dict[str, torch.Tensor]:
@@ -71,11 +136,13 @@ def _unprefixed(prefix: str, tensors: dict[str, torch.Tensor]) -> dict[str, torc
 
 
 def model_tensors(model: torch.nn.Module) -> dict[str, torch.Tensor]:
-    """The model's parameters and persistent buffers; a tied matrix is stored once."""
+    """The model's parameters and persistent buffers; a tied matrix is stored once (under its first name)."""
+    params = dict(model.named_parameters(remove_duplicate=False))
     seen, out = set(), {}
     for name, tensor in model.state_dict().items():
-        if tensor.data_ptr() not in seen:
-            seen.add(tensor.data_ptr())
+        identity = id(params[name]) if name in params else name  # tied names share one Parameter
+        if identity not in seen:
+            seen.add(identity)
             out[name] = tensor
     return out
 
@@ -86,32 +153,64 @@ def save_weights(model: torch.nn.Module, config, path: Path, **metadata: Any) ->
     atomic_save(_prefixed("model.", model_tensors(model)), meta, path)
 
 
+def check_shapes(model: torch.nn.Module, shapes: dict[str, tuple[int, ...]], path: Path) -> None:
+    """The file's ``model.*`` tensors must be exactly the model's, shape for shape."""
+    expected = {k: tuple(v.shape) for k, v in model_tensors(model).items()}
+    found = _unprefixed("model.", shapes)
+    for name in [*expected, *(n for n in found if n not in expected)]:
+        if expected.get(name) != found.get(name):
+            raise CheckpointError(f"{path} was built for a different model configuration ({name}: the file has "
+                                  f"{found.get(name, 'nothing')}, its config needs {expected.get(name, 'nothing')})")
+
+
+def build_checked(build: Callable[[], torch.nn.Module], shapes: dict[str, tuple[int, ...]], path: Path,
+                  ) -> torch.nn.Module:
+    """``build()``, called only once the file's tensors fit what it builds. The check runs on a
+    skeleton on the meta device, which allocates nothing: a small file whose config claims a huge
+    model fails here, before any memory is spent."""
+    with torch.device("meta"):
+        skeleton = build()
+    check_shapes(skeleton, shapes, path)
+    return build()
+
+
 def load_model_state(model: torch.nn.Module, tensors: dict[str, torch.Tensor], path: Path) -> None:
     """Copies ``model.*`` tensors into the model; a shape or name mismatch is a CheckpointError."""
-    weights = _unprefixed("model.", tensors)
-    expected = model_tensors(model)
-    if set(weights) != set(expected) or any(weights[k].shape != expected[k].shape for k in expected):
-        raise CheckpointError(f"{path} was built for a different model configuration")
-    model.load_state_dict(weights, strict=False)  # tied copies are absent from the file by design
+    check_shapes(model, {k: tuple(v.shape) for k, v in tensors.items()}, path)
+    model.load_state_dict(_unprefixed("model.", tensors), strict=False)  # tied copies are absent by design
 
 
-def save_training_state(path: Path, model, optimizer, scheduler, extra: dict[str, Any]) -> None:
-    """Weights, optimiser moments, schedule, RNG, and ``extra`` (step, sampler, config...) in one file."""
+def rng_state(device: torch.device) -> dict[str, torch.Tensor]:
+    """This process's generators: the CPU one, and its GPU's when it trains on one (dropout draws there)."""
+    state = {"torch": torch.get_rng_state()}
+    if device.type == "cuda":
+        state["cuda"] = torch.cuda.get_rng_state(device)
+    return state
+
+
+def save_training_state(path: Path, model, optimizer, scheduler, extra: dict[str, Any],
+                        rng: list[dict[str, torch.Tensor]]) -> None:
+    """Weights, optimiser moments, schedule, ``extra`` (step, sampler, config...) and each rank's
+    generators (``rng[r]`` from ``rng_state``, stored as ``rng.torch.<r>``, ``rng.cuda.<r>``) in one file."""
     tensors = _prefixed("model.", model_tensors(model))
     optim = optimizer.state_dict()
     for idx, state in optim["state"].items():
         for name, value in state.items():
             tensors[f"optim.{idx}.{name}"] = value if torch.is_tensor(value) else torch.tensor(value)
-    tensors["rng.torch"] = torch.get_rng_state()
-    if torch.cuda.is_available():  # dropout on a GPU draws from the CUDA generators
-        tensors.update({f"rng.cuda.{i}": state for i, state in enumerate(torch.cuda.get_rng_state_all())})
-    meta = {"param_groups": optim["param_groups"], "scheduler": scheduler.state_dict(), **extra}
+    for rank, state in enumerate(rng):
+        tensors.update({f"rng.{kind}.{rank}": value for kind, value in state.items()})
+    meta = {"param_groups": optim["param_groups"], "scheduler": scheduler.state_dict(), "world_size": len(rng),
+            **extra}
     atomic_save(tensors, meta, path)
 
 
-def load_training_state(path: Path, model, optimizer, scheduler) -> dict[str, Any]:
-    """Restores what ``save_training_state`` wrote and returns its ``extra`` metadata."""
+def load_training_state(path: Path, model, optimizer, scheduler, rank: int = 0,
+                        device: torch.device = torch.device("cpu")) -> dict[str, Any]:
+    """Restores what ``save_training_state`` wrote (``rank``'s generators) and returns its ``extra`` metadata."""
     tensors, meta = read_checkpoint(path)
+    if "param_groups" not in meta or "scheduler" not in meta:
+        raise CheckpointError(f"{path} holds weights only, not a training state; --resume needs the "
+                              "state.safetensors that training wrote (start a new run to train from scratch)")
     load_model_state(model, tensors, path)
     state: dict[int, dict[str, torch.Tensor]] = {}
     for key, value in _unprefixed("optim.", tensors).items():
@@ -122,11 +221,23 @@ def load_training_state(path: Path, model, optimizer, scheduler) -> dict[str, An
         group["betas"] = tuple(group["betas"])
     optimizer.load_state_dict({"state": state, "param_groups": groups})
     scheduler.load_state_dict(meta.pop("scheduler"))
+    _restore_rng(tensors, rank, device, path)
+    return meta
+
+
+def _restore_rng(tensors: dict[str, torch.Tensor], rank: int, device: torch.device, path: Path) -> None:
+    if f"rng.torch.{rank}" in tensors:  # one state per rank
+        torch.set_rng_state(tensors[f"rng.torch.{rank}"])
+        if device.type == "cuda" and f"rng.cuda.{rank}" in tensors:
+            torch.cuda.set_rng_state(tensors[f"rng.cuda.{rank}"], device)
+        return
+    # Files from before per-rank states: rank 0's CPU state, and every GPU's state by device index.
+    if "rng.torch" not in tensors:
+        raise CheckpointError(f"{path} holds no random state for process {rank}; it may be damaged")
     torch.set_rng_state(tensors["rng.torch"])
     cuda = [tensors[f"rng.cuda.{i}"] for i in range(torch.cuda.device_count()) if f"rng.cuda.{i}" in tensors]
     if cuda:
         torch.cuda.set_rng_state_all(cuda)
-    return meta
 
 
 def average_checkpoints(paths: list[Path], out: Path) -> None:
@@ -136,8 +247,9 @@ def average_checkpoints(paths: list[Path], out: Path) -> None:
     total: dict[str, torch.Tensor] = {}
     for path in paths:
         tensors, meta = read_checkpoint(path)
-        if total and set(tensors) != set(total):
-            raise CheckpointError(f"{path} holds different tensors from {paths[0]}; cannot average")
+        if total and (set(tensors) != set(total) or any(v.shape != total[k].shape for k, v in tensors.items())):
+            raise CheckpointError(f"{path} holds different tensors from {paths[0]} (another model); "
+                                  "average only checkpoints of one run")
         for k, v in tensors.items():
             total[k] = total.get(k, 0) + v.double()
     dtypes = {k: v.dtype for k, v in read_checkpoint(paths[0])[0].items()}

@@ -19,6 +19,7 @@ import torch
 from torch import Tensor
 
 from ..data import batch_by_tokens, pad_right
+from ..training import distributed as D
 from ..training.loss import LossSums, label_smoothed_cross_entropy
 
 
@@ -88,14 +89,18 @@ class LanguageModelTask:
         return picks
 
     @torch.no_grad()
-    def validate(self, model, device, batch_size: int = 16) -> dict[str, float]:
-        """NLL per token (nats) and perplexity of the validation sequences (EOS included)."""
+    def validate(self, model, device, world: D.World | None = None, batch_size: int = 16) -> dict[str, float]:
+        """NLL per token (nats) and perplexity of the validation sequences (EOS included). With
+        ``world``, each process takes every world.size-th batch; all get the totals."""
+        world = world or D.World(device=torch.device(device))
         total, count = 0.0, 0
         picks = self.sliding_windows(self.valid)
-        for b in range(0, len(picks), batch_size):
+        for b in range(world.rank * batch_size, len(picks), world.size * batch_size):
             batch = self._batch(self.valid, self.valid_classes, picks[b: b + batch_size]).to(device)
             out = label_smoothed_cross_entropy(model(batch.inputs, batch.classes), batch.targets, 0.0, self.pad_id)
             total, count = total + out.nll.item(), count + int(out.n_tokens)
+        total, count = D.sum_across([total, float(count)], world)
+        count = int(count)
         nll = total / max(count, 1)
         return {"valid_nll": nll, "valid_ppl": math.exp(min(nll, 50)), "valid_tokens": count}
 

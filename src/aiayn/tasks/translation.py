@@ -13,6 +13,7 @@ import torch
 
 from ..data import DataError, ParallelCorpus, Tokenizer, batch_by_tokens, collate, filter_pairs
 from ..evaluation import corpus_scores
+from ..training import distributed as D
 from ..training.loss import LossSums, label_smoothed_cross_entropy
 from ..translator import Translator
 
@@ -64,18 +65,22 @@ class TranslationTask:
         return label_smoothed_cross_entropy(model(batch.src, batch.tgt_in), batch.tgt_out, epsilon, self.tok.pad_id)
 
     @torch.no_grad()
-    def validate(self, model, device) -> dict[str, float]:
+    def validate(self, model, device, world: D.World | None = None) -> dict[str, float]:
+        """With ``world``, each process takes every world.size-th batch and sentence; all get the totals."""
+        world = world or D.World(device=torch.device(device))
         sums = torch.zeros(3, dtype=torch.float64)
-        for indices in self.valid_encoded.batches:
+        for indices in self.valid_encoded.batches[world.rank::world.size]:
             batch = self.valid_encoded.batch(indices, self.tok).to(device)
             out = self.loss(model, batch, self.epsilon)
             sums += torch.tensor([out.loss.item(), out.nll.item(), out.n_tokens.item()], dtype=torch.float64)
-        loss, nll, n = sums.tolist()
-        result = {"valid_loss": loss / n, "valid_nll": nll / n, "valid_ppl": math.exp(nll / n)}
+        loss, nll, n = D.sum_across(sums.tolist(), world)
+        result = {"valid_loss": loss / n, "valid_nll": nll / n, "valid_ppl": math.exp(min(nll / n, 50))}
         n_bleu = min(self.bleu_sentences, len(self.valid))
         if n_bleu:
-            hyps = Translator(model, self.tok, device).translate(self.valid.src[:n_bleu], beam_size=1)
-            scores = corpus_scores(hyps, self.valid.tgt[:n_bleu])
+            mine = range(world.rank, n_bleu, world.size)
+            hyps = Translator(model, self.tok, device).translate([self.valid.src[i] for i in mine], beam_size=1)
+            everyone = dict(pair for share in D.all_gather(list(zip(mine, hyps)), world) for pair in share)
+            scores = corpus_scores([everyone[i] for i in range(n_bleu)], self.valid.tgt[:n_bleu])
             result.update(valid_bleu=scores.bleu, valid_chrf=scores.chrf)
         return result
 

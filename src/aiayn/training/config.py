@@ -12,6 +12,7 @@ Anything else, at any level, is an error that names the key.
 from __future__ import annotations
 
 import dataclasses
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +20,21 @@ from typing import Any
 
 import yaml
 
+from ..checks import Allowed, check_fields
 from ..config import PRESETS, TransformerConfig
+from ..errors import ConfigError
+
+RANGES = {  # every numeric and boolean field of TrainConfig (and the Adam betas), checked in __post_init__
+    **{name: Allowed(int, 1) for name in ("max_tokens", "update_freq", "max_steps", "warmup", "log_every",
+                                          "valid_every", "save_every", "keep_last")},
+    "vocab_size": Allowed(int, 8, 1 << 24), "max_sentences": Allowed(int, 1, optional=True),
+    "max_time": Allowed(float, 0, lo_open=True, optional=True), "lr_scale": Allowed(float, 0, lo_open=True),
+    "beta": Allowed(float, 0, 1, hi_open=True), "adam_eps": Allowed(float, 0, lo_open=True),
+    "label_smoothing": Allowed(float, 0, 1, hi_open=True), "clip_norm": Allowed(float, 0),
+    "bf16": Allowed(bool), "seed": Allowed(int, 0, 2**32 - 1), "valid_bleu_sentences": Allowed(int, 0),
+}
+# What --resume may change: limits and intervals, nothing that alters the updates themselves.
+RESUMABLE = ("max_steps", "max_time", "log_every", "valid_every", "save_every", "keep_last", "valid_bleu_sentences")
 
 
 @dataclass
@@ -52,11 +67,12 @@ class TrainConfig:
     valid_bleu_sentences: int = 500  # validation sentences translated for BLEU (0: none)
 
     def __post_init__(self) -> None:
+        check_fields(self, RANGES, prefix="train.")
+        if not (isinstance(self.adam_betas, (list, tuple)) and len(self.adam_betas) == 2
+                and all(RANGES["beta"].fits(b) for b in self.adam_betas)):
+            raise ConfigError(f"train.adam_betas must be two numbers >= 0 and < 1, not {self.adam_betas!r}",
+                              field="train.adam_betas")
         self.adam_betas = tuple(self.adam_betas)
-        for name in ("vocab_size", "max_tokens", "update_freq", "max_steps", "warmup", "log_every", "valid_every",
-                     "save_every", "keep_last"):
-            if getattr(self, name) < 1:
-                raise ValueError(f"train.{name} must be at least 1, got {getattr(self, name)}")
 
     @classmethod
     def preset(cls, name: str, **overrides: Any) -> TrainConfig:
@@ -69,7 +85,8 @@ class TrainConfig:
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(values) - known)
         if unknown:
-            raise ValueError(f"unknown train config key(s): {', '.join(unknown)}; known keys: {', '.join(sorted(known))}")
+            raise ConfigError(f"unknown train config key(s): {', '.join(unknown)}; known keys: {', '.join(sorted(known))}",
+                              field=f"train.{unknown[0]}")
         return cls(**values)
 
     def to_dict(self) -> dict[str, Any]:
@@ -85,39 +102,94 @@ TRAIN_PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
+@dataclass
+class Settings:
+    """What the user asked for, before any defaults: a preset, model and train fields from a config
+    file updated by ``--set``-style overrides (``model.<field>`` / ``train.<field>`` keys)."""
+
+    preset: str | None
+    model: dict[str, Any]
+    train: dict[str, Any]
+    path: Path | None = None
+    overrides: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    def blame(self, error: ValueError) -> ConfigError:
+        """``error`` as a ConfigError saying where the bad value came from: a --set, or the file and line."""
+        field = getattr(error, "field", None) or ""
+        section, name = field.split(".", 1) if field.startswith("train.") else ("model", field)
+        if f"{section}.{name}" in self.overrides:
+            return ConfigError(f"--set {section}.{name}: {error}", field)
+        if self.path and name in getattr(self, section):
+            line = line_of(self.path, name)
+            return ConfigError(f"{self.path}{f', line {line}' if line else ''}: {error}", field)
+        return ConfigError(str(error), field)
+
+
+def read_settings(preset: str | None, path: str | Path | None, overrides: dict[str, Any] | None = None) -> Settings:
+    """The config file (if any) updated by ``overrides``; nothing is checked against the dataclasses yet."""
+    data = read_config_file(path) if path else {}
+    settings = Settings(preset or data.get("preset"), dict(data.get("model", {})), dict(data.get("train", {})),
+                        Path(path) if path else None, dict(overrides or {}))
+    for key, value in settings.overrides.items():
+        section, _, name = key.partition(".")
+        getattr(settings, section)[name] = value
+    if settings.preset is not None and settings.preset not in PRESETS:
+        raise settings.blame(ConfigError(f"unknown preset {settings.preset!r}; choose one of {', '.join(PRESETS)}"))
+    return settings
+
+
 def load_config(preset: str | None, path: str | Path | None, overrides: dict[str, Any] | None = None,
                 ) -> tuple[str, dict[str, Any], TrainConfig]:
-    """Resolves preset < config file < ``overrides`` into (preset, model fields, TrainConfig).
+    """Resolves preset < config file < ``overrides`` into (preset, model fields, TrainConfig), all checked.
 
     Model fields come back as a dict because the vocabulary size is only known once the
     tokenizer exists. ``overrides`` keys are ``model.<field>`` or ``train.<field>``.
     """
-    data = read_config_file(path) if path else {}
-    preset = preset or data.get("preset") or "tiny"
-    model = dict(data.get("model", {}))
-    train = dict(data.get("train", {}))
-    for key, value in (overrides or {}).items():
-        section, _, name = key.partition(".")
-        {"model": model, "train": train}[section][name] = value
-    TransformerConfig.preset(preset, **{"src_vocab_size": 64, **model})  # validates the model keys now
-    return preset, model, TrainConfig.preset(preset, **train)
+    settings = read_settings(preset, path, overrides)
+    preset = settings.preset or "tiny"
+    try:
+        TransformerConfig.preset(preset, **{"src_vocab_size": 64, **settings.model})  # checks the model fields now
+        return preset, settings.model, TrainConfig.preset(preset, **settings.train)
+    except ValueError as e:  # the dataclasses' checks: say where the value came from
+        raise settings.blame(e) from None
 
 
 def read_config_file(path: str | Path) -> dict[str, Any]:
-    """Reads YAML or TOML; unknown top-level keys are errors."""
+    """Reads YAML or TOML; a syntax error names the file and line; unknown top-level keys are errors."""
     path = Path(path)
     if not path.is_file():
-        raise ValueError(f"no such config file: {path}")
-    text = path.read_text(encoding="utf-8")
-    if path.suffix == ".toml":
-        data = tomllib.loads(text)
-    elif path.suffix in (".yaml", ".yml"):
-        data = yaml.safe_load(text) or {}
-    else:
-        raise ValueError(f"config file {path} must end in .yaml, .yml or .toml")
+        raise ConfigError(f"no such config file: {path}")
+    if path.suffix not in (".toml", ".yaml", ".yml"):
+        raise ConfigError(f"config file {path} must end in .yaml, .yml or .toml")
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text) if path.suffix == ".toml" else yaml.safe_load(text) or {}
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{path}: byte {e.start + 1} is not UTF-8; save the file as UTF-8 text") from None
+    except tomllib.TOMLDecodeError as e:  # its message ends "(at line L, column C)"
+        raise ConfigError(f"{path}: TOML syntax error: {e}; fix the file") from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f", line {mark.line + 1}" if mark else ""
+        raise ConfigError(f"{path}{where}: YAML syntax error: {getattr(e, 'problem', None) or e}; fix the file") from None
     if not isinstance(data, dict):
-        raise ValueError(f"config file {path} must hold a mapping with keys preset, model, train")
+        raise ConfigError(f"config file {path} must hold a mapping with keys preset, model, train")
     unknown = sorted(set(data) - {"preset", "model", "train"})
     if unknown:
-        raise ValueError(f"unknown key(s) in {path}: {', '.join(unknown)}; allowed: preset, model, train")
+        raise ConfigError(f"unknown key(s) in {path}: {', '.join(map(str, unknown))}; allowed: preset, model, train")
+    for section in ("model", "train"):
+        if not isinstance(data.get(section, {}), dict):
+            raise ConfigError(f"{path}, line {line_of(path, section)}: {section} must be a mapping of field: value, "
+                              f"not {data[section]!r}")
+    if not isinstance(data.get("preset", ""), str):
+        raise ConfigError(f"{path}, line {line_of(path, 'preset')}: preset must be one of {', '.join(PRESETS)}")
     return data
+
+
+def line_of(path: Path, key: str) -> int | None:
+    """The first line of a YAML or TOML file that sets ``key`` (``key:``, ``key =``, ``[key]``), if any."""
+    pattern = re.compile(rf"(^|[\s{{,]){re.escape(key)}\s*[:=]|^\s*\[{re.escape(key)}\]")
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if pattern.search(line):
+            return number
+    return None

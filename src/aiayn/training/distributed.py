@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import Any
 
+import numpy as np
 import torch
 import torch.distributed as dist
+
+from .. import checks
 
 
 @dataclass
@@ -29,7 +33,7 @@ def init_world(device: str | None = None) -> World:
     local = int(os.environ.get("LOCAL_RANK", "0"))
     if device is None:
         device = f"cuda:{local}" if torch.cuda.is_available() else "cpu"
-    dev = torch.device(device)
+    dev = checks.device(device)
     if dev.type == "cuda":
         torch.cuda.set_device(dev)
     if size > 1 and not dist.is_initialized():
@@ -51,6 +55,29 @@ def sum_across(values: list[float], world: World) -> list[float]:
     t = torch.tensor(values, dtype=torch.float64, device=world.device)
     dist.all_reduce(t)
     return t.tolist()
+
+
+def rank_seed(seed: int, rank: int) -> int:
+    """A seed of rank ``rank``'s own random stream, derived from the run's seed (numpy's SeedSequence)."""
+    return int(np.random.SeedSequence([seed, rank]).generate_state(1)[0])
+
+
+def gather_to_main(obj: Any, world: World) -> list[Any] | None:
+    """Every process's ``obj``, by rank, on the main process (None elsewhere)."""
+    if world.size == 1:
+        return [obj]
+    out = [None] * world.size if world.is_main else None
+    dist.gather_object(obj, out, dst=0)
+    return out
+
+
+def all_gather(obj: Any, world: World) -> list[Any]:
+    """Every process's ``obj``, by rank, on every process."""
+    if world.size == 1:
+        return [obj]
+    out = [None] * world.size
+    dist.all_gather_object(out, obj)
+    return out
 
 
 def barrier(world: World) -> None:

@@ -12,7 +12,10 @@ import contextlib
 import json
 import logging
 import math
+import signal
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +24,8 @@ from tqdm import tqdm
 
 from ..config import LayerConfig
 from ..data import BatchSampler, DataError
-from ..io.checkpoint import CheckpointError, load_training_state, save_training_state, save_weights
+from ..errors import UserError
+from ..io.checkpoint import CheckpointError, load_training_state, rng_state, save_training_state, save_weights
 from ..precision import warn_if_emulated_bf16
 from ..registry import model_for
 from ..rundir import RunDir
@@ -32,6 +36,19 @@ from .schedule import build_optimizer
 log = logging.getLogger("aiayn")
 
 
+class Interrupted(Exception):
+    """Training stopped on SIGINT or SIGTERM after saving its state; ``--resume`` continues it exactly."""
+
+    def __init__(self, signum: int, step: int, run: Path):
+        super().__init__(f"stopped by {signal.Signals(signum).name} at step {step}; the training state is saved: "
+                         f"continue with: aiayn train --out {run} --resume")
+        self.signum = signum
+
+
+class Diverged(UserError):
+    """The loss or the gradients stopped being finite numbers."""
+
+
 class JsonLog:
     """Appends one JSON object per line to the run's log; only the main process writes."""
 
@@ -40,8 +57,20 @@ class JsonLog:
 
     def write(self, event: str, **fields: Any) -> None:
         if self.enabled:
+            record = _finite({"event": event, "time": round(time.time(), 3), **fields})
             with open(self.path, "a", encoding="utf-8") as f:
-                f.write(json.dumps({"event": event, "time": round(time.time(), 3), **fields}) + "\n")
+                f.write(json.dumps(record, allow_nan=False) + "\n")
+
+
+def _finite(value: Any) -> Any:
+    """JSON has no NaN or infinity: such numbers become null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
 
 
 class Trainer:
@@ -57,42 +86,65 @@ class Trainer:
         self.fingerprint, self.has_valid = fingerprint, has_valid
         if cfg.bf16 and world.is_main:
             warn_if_emulated_bf16(world.device, "--bf16")
-        torch.manual_seed(cfg.seed)
+        torch.manual_seed(cfg.seed)  # the same initial weights on every rank
         self.model = model_for(model_cfg).to(world.device)
+        if world.rank:  # each rank its own dropout stream; rank 0 keeps the seed's (so one process is unchanged)
+            torch.manual_seed(D.rank_seed(cfg.seed, world.rank))
         self.optimizer, self.scheduler = build_optimizer(
             self.model, model_cfg.d_model, cfg.warmup, cfg.lr_scale, cfg.adam_betas, cfg.adam_eps)
+        n_batches = len(task.train_batches)
+        if n_batches < world.size * cfg.update_freq:
+            raise DataError(f"the training data makes {n_batches} batches, fewer than one update needs "
+                            f"({world.size} process(es) x update_freq {cfg.update_freq}); lower --max-tokens")
         self.sampler = BatchSampler(task.train_batches, cfg.seed, rank=world.rank, world_size=world.size)
-        if self.sampler.batches_per_epoch < cfg.update_freq:
-            raise DataError("the training data makes fewer batches than one update needs; lower --max-tokens")
         self.step, self.elapsed, self.best = 0, 0.0, -math.inf
+        self.stop_signal: int | None = None  # set by stop_on_signals: save and stop after the current step
+        self.saved_step: int | None = None  # the step of the state on disk
         self.log = JsonLog(run.log, world.is_main)
 
     # State ---------------------------------------------------------------------------------
     def state_extra(self) -> dict[str, Any]:
         return {"step": self.step, "elapsed": self.elapsed, "best": self.best, "sampler": self.sampler.state_dict(),
-                "model_config": self.model_cfg.to_dict(), "tokenizer_sha256": self.fingerprint}
+                "model_config": self.model_cfg.to_dict(), "tokenizer_sha256": self.fingerprint,
+                "train_batches": len(self.task.train_batches)}
 
-    def resume(self) -> None:
-        """Continues exactly where the last saved state left off."""
-        extra = load_training_state(self.run.state, self.model, self.optimizer, self.scheduler)
+    def resume(self, changed: dict[str, list] | None = None) -> None:
+        """Continues exactly where the last saved state left off; ``changed``: the train fields
+        changed for this resume, {field: [old, new]}, written to the log."""
+        path = self.run.state
+        extra = load_training_state(path, self.model, self.optimizer, self.scheduler, self.world.rank,
+                                    self.world.device)
         if extra["model_config"] != self.model_cfg.to_dict():
-            raise CheckpointError(f"{self.run.state} was built with a different model config")
+            raise CheckpointError(f"{path} was built with a different model config")
         if extra.get("tokenizer_sha256") != self.fingerprint:
-            raise CheckpointError(f"{self.run.state} was built with a different vocabulary")
+            raise CheckpointError(f"{path} was built with a different vocabulary")
+        batches = len(self.task.train_batches)
+        if extra.get("train_batches", batches) != batches:
+            raise CheckpointError(f"the training data changed since {path} was saved ({extra['train_batches']} batches "
+                                  f"then, {batches} now); resume on the run's data")
+        if extra.get("world_size", self.world.size) != self.world.size:
+            raise CheckpointError(f"{path} was saved by {extra['world_size']} process(es); resume with as many "
+                                  f"(torchrun --nproc_per_node {extra['world_size']}) to continue it exactly")
         self.step, self.elapsed, self.best = extra["step"], extra["elapsed"], extra["best"]
+        self.saved_step = self.step
         self.sampler.load_state_dict(extra["sampler"])
-        self.log.write("resume", step=self.step)
+        self.log.write("resume", step=self.step, changed=changed or {})
 
-    def save(self) -> None:
-        """A weights file for this step (the oldest beyond keep_last removed), then the full state."""
+    def save(self, weights: bool = True) -> None:
+        """A weights file for this step (the oldest beyond keep_last removed), then the full state.
+        Every rank takes part: each sends its random state to the main process, which writes."""
+        rng = D.gather_to_main(rng_state(self.world.device), self.world)
         if not self.world.is_main:
+            self.saved_step = self.step  # the main process writes it
             return
-        meta = {"step": self.step, "tokenizer_sha256": self.fingerprint}
-        save_weights(self.model, self.model_cfg, self.run.checkpoint(self.step), **meta)
-        for old in self.run.list_checkpoints()[: -self.cfg.keep_last]:
-            old.unlink()
-        save_training_state(self.run.state, self.model, self.optimizer, self.scheduler, self.state_extra())
-        self.log.write("checkpoint", step=self.step, path=str(self.run.checkpoint(self.step)))
+        if weights:
+            save_weights(self.model, self.model_cfg, self.run.checkpoint(self.step), step=self.step,
+                         tokenizer_sha256=self.fingerprint)
+            for old in self.run.list_checkpoints()[: -self.cfg.keep_last]:
+                old.unlink()
+        save_training_state(self.run.state, self.model, self.optimizer, self.scheduler, self.state_extra(), rng)
+        self.saved_step = self.step
+        self.log.write("checkpoint", step=self.step, path=str(self.run.checkpoint(self.step) if weights else self.run.state))
 
     # One update ----------------------------------------------------------------------------
     def train_step(self, ddp_model: torch.nn.Module) -> dict[str, float]:
@@ -114,8 +166,14 @@ class Trainer:
         for p in self.model.parameters():
             if p.grad is not None:
                 p.grad.mul_(self.world.size / n_tokens)
-        if self.cfg.clip_norm > 0:
-            torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.cfg.clip_norm)
+        grad_norm = float(torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.cfg.clip_norm or math.inf))
+        if not (math.isfinite(loss) and math.isfinite(grad_norm)):  # the same on every rank: all stop together
+            self.optimizer.zero_grad(set_to_none=True)
+            again = (f"--resume from the last save (step {self.saved_step})" if self.saved_step is not None
+                     else "train again (nothing was saved yet)")
+            raise Diverged(f"step {self.step + 1}: the loss ({loss / n_tokens:.4g}) or gradient norm ({grad_norm:.4g}) is "
+                           "not finite; the step was not taken and nothing from it saved: lower --lr-scale or set "
+                           f"train.clip_norm, then {again}")
         lr = self.optimizer.param_groups[0]["lr"]
         self.optimizer.step()
         self.scheduler.step()
@@ -125,10 +183,11 @@ class Trainer:
 
     # Validation ----------------------------------------------------------------------------
     def validate(self) -> dict[str, float]:
-        """The task's validation figures, with dropout off."""
+        """The task's validation figures, with dropout off. Every rank validates a share, so none
+        idles into a collective timeout while another validates a big model alone."""
         self.model.eval()
         try:
-            return self.task.validate(self.model, self.world.device)
+            return self.task.validate(self.model, self.world.device, self.world)
         finally:
             self.model.train()
 
@@ -144,11 +203,22 @@ class Trainer:
 
     # The loop ------------------------------------------------------------------------------
     def fit(self) -> None:
-        """Trains until max_steps or max_time; validates and saves at their intervals and at the end."""
-        cfg = self.cfg
+        """Trains until max_steps or max_time; validates and saves at their intervals and at the end.
+        After a stop signal (``stop_signal``), saves the state at the end of the current step and returns."""
         ddp_model = D.wrap(self.model, self.world)
         self.model.train()
         bar = self._progress_bar()
+        try:
+            self._loop(ddp_model, bar)
+        finally:
+            bar.close()  # before any error is printed, so it gets a line of its own
+        if self.stop_signal is not None:
+            self.save(weights=False)
+            self.log.write("interrupted", step=self.step, signal=signal.Signals(self.stop_signal).name)
+
+    def _loop(self, ddp_model: torch.nn.Module, bar: tqdm) -> None:
+        """Steps until a limit or a stop signal, logging, validating and saving on the way."""
+        cfg = self.cfg
         window = {"tokens": 0.0, "time": 0.0}
         stop = self._should_stop()
         while not stop:
@@ -164,12 +234,13 @@ class Trainer:
             stop = self._should_stop()
             if stop:
                 bar.close()  # the bar times training: its clock stops before the final validation and save
+            if self.stop_signal is not None:
+                break  # the step is done: its state is saved by fit(), without validating
             paused_at = time.time()
             self._maybe_validate_and_save(final=stop)
             if cfg.max_time:  # a --max-time bar counts training seconds: move its clock past the pause
                 pause = time.time() - paused_at
                 bar.start_t, bar.last_print_t = bar.start_t + pause, bar.last_print_t + pause
-        bar.close()
 
     def _progress_bar(self) -> tqdm:
         """Counts steps, or training seconds when --max-time sets the limit (so its ETA is right)."""
@@ -190,16 +261,45 @@ class Trainer:
 
     def _maybe_validate_and_save(self, final: bool) -> None:
         cfg = self.cfg
-        if self.has_valid and (self.step % cfg.valid_every == 0 or final) and self.world.is_main:
-            tqdm.write(self._after_validation(self.validate()))
+        if self.has_valid and (self.step % cfg.valid_every == 0 or final):
+            result = self.validate()
+            if self.world.is_main:
+                tqdm.write(self._after_validation(result))
         if self.step % cfg.save_every == 0 or final:
             self.save()
         D.barrier(self.world)
 
     def _should_stop(self) -> bool:
-        stop = self.step >= self.cfg.max_steps or (self.cfg.max_time is not None and self.elapsed >= self.cfg.max_time)
-        # Every rank must stop at the same step: the main process's clock decides.
-        return bool(D.sum_across([float(stop and self.world.is_main)], self.world)[0]) if self.world.size > 1 else stop
+        limit = self.step >= self.cfg.max_steps or (self.cfg.max_time is not None and self.elapsed >= self.cfg.max_time)
+        if self.world.size == 1:
+            return limit or self.stop_signal is not None
+        # Every rank must stop at the same step: the main process's clock decides, and a signal to any rank stops all.
+        main_limit, signals = D.sum_across([float(limit and self.world.is_main), float(self.stop_signal is not None)],
+                                           self.world)
+        if signals and self.stop_signal is None:
+            self.stop_signal = signal.SIGTERM
+        return bool(main_limit or signals)
+
+
+@contextlib.contextmanager
+def stop_on_signals(trainer: Trainer) -> Iterator[None]:
+    """While training, SIGINT (Ctrl-C) and SIGTERM ask ``trainer`` to save and stop after its current
+    step; a second Ctrl-C stops at once (the last complete save stays intact)."""
+    if threading.current_thread() is not threading.main_thread():  # only the main thread may handle signals
+        yield
+        return
+
+    def ask_to_stop(signum, frame):
+        if signum == signal.SIGINT and trainer.stop_signal is not None:
+            raise KeyboardInterrupt
+        trainer.stop_signal = trainer.stop_signal or signum
+
+    previous = {s: signal.signal(s, ask_to_stop) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
 
 
 def _maybe_no_sync(model: torch.nn.Module, skip_sync: bool):
