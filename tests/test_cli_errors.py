@@ -130,6 +130,7 @@ def inputs(tmp_path_factory, trained, data) -> dict[str, str]:
     shutil.copytree(trained, mixed)
     aiayn(*train_args(data, root / "wide", "--max-steps", "1", "--set", "model.d_ff=80"))
     shutil.copy(root / "wide/checkpoints/step-00000001.safetensors", mixed / "checkpoints/step-00000009.safetensors")
+    (run / "hyp.valid.beam1.es").unlink(missing_ok=True)  # evaluate's test may have written it
     (run / "hyp.valid.beam1.es").mkdir()  # evaluate cannot write its hypotheses there
     (root / "a-file").write_text("not a folder\n")
     (root / "lines.txt").write_text("Amen.\n")
@@ -151,6 +152,7 @@ BAD = [  # (command line, exit status, what the one line must say)
     # train: options (exit 2, from the option's own range) ...
     (TRAIN + " --seed -1", 2, "argument --seed: must be an integer >= 0 and <= 4294967295, not '-1'"),
     (TRAIN + " --max-time 0", 2, "argument --max-time: '0' is not a duration above 0"),
+    (TRAIN + " --max-time soon", 2, "argument --max-time: 'soon' is not a duration above 0 such as 90s, 10m or 2h"),
     (TRAIN + " --max-tokens many", 2, "argument --max-tokens: must be an integer >= 1, not 'many'"),
     (TRAIN + " --lr-scale nan", 2, "argument --lr-scale: must be a number > 0, not 'nan'"),
     (TRAIN + " --warmup 0", 2, "argument --warmup: must be an integer >= 1"),
@@ -213,6 +215,14 @@ BAD = [  # (command line, exit status, what the one line must say)
     ("attention --model {run} --text Amen. --out {root}/missing/a.png", 1, "folder {root}/missing does not exist"),
     ("attention --model {run} --text Amen. --kind self", 2, "argument --kind: invalid choice"),
     ("attention --model {run} --text Amen. --beam 0", 2, "argument --beam: must be an integer >= 1"),
+    # generate (its options; its model and primers are the music tests')
+    ("generate --model {run} --samples 0", 2, "argument --samples: must be an integer >= 1 and <= 1024, not '0'"),
+    ("generate --model {run} --length -5", 2, "argument --length: must be an integer >= 1"),
+    ("generate --model {run} --temperature 0", 2, "argument --temperature: must be a number > 0 and <= 100"),
+    ("generate --model {run} --top-p 1.5", 2, "argument --top-p: must be a number > 0 and <= 1, not '1.5'"),
+    ("generate --model {run} --top-k -1", 2, "argument --top-k: must be an integer >= 0"),
+    ("generate --model {run} --seed -1", 2, "argument --seed: must be an integer >= 0"),
+    ("generate --model {run} --out {root}/samples", 1, "holds a transformer model; generate needs a decoder-only"),
 ]
 
 
@@ -237,3 +247,17 @@ def test_bad_input_is_one_line_before_any_work_and_changes_nothing(inputs, train
     assert out == ""
     assert [snapshot(Path(inputs["root"])), snapshot(trained), snapshot(data)] == before
     assert not Path(inputs["new"]).exists()
+
+
+@pytest.mark.parametrize("bug", [ValueError("a bug"), KeyError("a bug"), OSError("a bug without a file")])
+def test_a_bug_keeps_its_traceback(trained, monkeypatch, bug):
+    """Only user errors become one line: anything else in aiayn is a bug and must show where it is."""
+    from aiayn import commands
+    from aiayn.cli import main
+
+    def buggy(*args, **kwargs):
+        raise bug
+
+    monkeypatch.setattr(commands, "average", buggy)
+    with pytest.raises(type(bug)):
+        main(["average", "--model", str(trained), "--last", "1"])

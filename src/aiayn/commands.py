@@ -125,8 +125,8 @@ def _resume(run: RunDir, world: D.World, train, valid, src_lang, tgt_lang, prese
         raise CheckpointError(f"{run.config} is missing or damaged ({e}); the run cannot be resumed") from None
     for field, given in (("train", train), ("valid", valid), ("src", src_lang), ("tgt", tgt_lang)):
         if given is not None and not _same(field, given, saved_data.get(field)):
-            raise UsageError(f"--{field} {given} differs from the run's {saved_data.get(field)}; --resume continues "
-                             f"on the run's data: drop --{field}, or start a new run with another --out")
+            raise UsageError(f"--{field} {given} differs from the run's {saved_data.get(field) or '(none)'}; --resume "
+                             f"continues on the run's data: drop --{field}, or start a new run with another --out")
     model_cfg, train_cfg, changed = _resumed_config(run, saved, preset, config_file, overrides)
     _, train_corpus, valid_corpus = _read_data(saved_data["train"], saved_data["valid"], saved_data["src"],
                                                saved_data["tgt"])

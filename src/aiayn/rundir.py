@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import logging
 import os
 import re
 from collections.abc import Iterator
@@ -24,6 +25,8 @@ from pathlib import Path
 
 from .errors import UsageError
 from .io.checkpoint import CheckpointError, remove_stale_temp_files
+
+log = logging.getLogger("aiayn")
 
 
 class RunDir:
@@ -81,8 +84,9 @@ class RunDir:
                                  "or choose another --out") from None
             os.ftruncate(fd, 0)
             os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-            for folder in (self.path, self.checkpoints):
-                remove_stale_temp_files(folder)
+            freed = sum(remove_stale_temp_files(folder) for folder in (self.path, self.checkpoints))
+            if freed:
+                log.info("removed %.1f MB of temporary files that killed runs left in %s", freed / 1e6, self.path)
             yield
         finally:
             os.close(fd)  # releases the lock

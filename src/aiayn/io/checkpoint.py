@@ -49,7 +49,8 @@ def atomic_path(path: Path) -> Iterator[Path]:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp")
         os.close(fd)
     except OSError as e:
-        raise CheckpointError(f"cannot write {path}: {e.strerror or e}; check the folder's space and permissions") from None
+        raise CheckpointError(f"cannot write {path}: {e.strerror or e}; check the folder's space and "
+                              "permissions") from None
     try:
         yield Path(tmp)
         with open(tmp, "rb") as f:
@@ -67,13 +68,13 @@ def atomic_path(path: Path) -> Iterator[Path]:
 def remove_stale_temp_files(folder: Path) -> int:
     """Deletes temporary files that killed writers left in ``folder``; returns the bytes freed.
 
-    A file whose name carries the id of a live process is that process's write in progress and is
-    kept; any other ``*.tmp`` (an older naming, a dead writer) is a leftover.
+    A file whose name carries the id of another live process is that process's write in progress
+    and is kept; any other ``*.tmp`` (an older naming, a dead writer) is a leftover.
     """
     freed = 0
     for tmp in Path(folder).glob("*.tmp"):
         match = _TEMP.search(tmp.name)
-        if match and _alive(int(match[1])):
+        if match and int(match[1]) != os.getpid() and _alive(int(match[1])):
             continue
         with contextlib.suppress(FileNotFoundError):
             freed += tmp.stat().st_size
