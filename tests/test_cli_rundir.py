@@ -87,7 +87,7 @@ def test_a_run_killed_before_its_first_save_starts_again_cleanly(data, tmp_path)
 
 KILLED_WHILE_SAVING = """\
 import os, signal, sys
-import aiayn.training.checkpoint as checkpoint
+import aiayn.io.checkpoint as checkpoint
 from aiayn.cli import main
 
 real, calls = checkpoint.save_file, []
@@ -122,7 +122,7 @@ def test_temporary_files_of_killed_writers_are_removed_and_live_ones_kept(data, 
 
 def test_a_full_disk_leaves_the_last_state_intact(data, tmp_path, monkeypatch, capsys):
     from aiayn.cli import main
-    from aiayn.training import checkpoint
+    from aiayn.io import checkpoint
 
     out, real, calls = tmp_path / "run", checkpoint.save_file, []
 
