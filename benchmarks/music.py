@@ -47,11 +47,11 @@ def report(args) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    import torch
 
     from aiayn.data import music
     from aiayn.registry import load_model
-    from aiayn.tasks.language_model import LanguageModelTask, nll_by_position
+    from aiayn.commands import evaluate_music
+    from aiayn.tasks.language_model import nll_by_position
     from aiayn.tasks.music import WINDOW, chorale_sequences
 
     set_threads(args.threads)
@@ -62,8 +62,7 @@ def report(args) -> None:
         label = json.loads((run_dir / "config.json").read_text())["positions"]
         model, meta = load_model(run_dir / "best.safetensors")
         model.eval()
-        scorer = LanguageModelTask([], test, WINDOW, 4096, music.BOS, music.EOS, music.PAD)
-        test_fig = scorer.validate(model, "cpu")
+        test_fig = evaluate_music(run_dir / "best.safetensors")
         nll, count = nll_by_position(model, [s[: 2 * WINDOW] for s in long], music.BOS)
         per_pos = (nll / count).tolist()
         log = [json.loads(line) for line in (run_dir / "log.jsonl").read_text().splitlines()]
@@ -72,7 +71,7 @@ def report(args) -> None:
         results[label] = {
             "run": str(run_dir), "parameters": model.num_parameters(), "best_step": meta["step"],
             "steps": train_events[-1]["step"], "train_seconds": train_events[-1]["elapsed"],
-            "test_nll_per_token": test_fig["valid_nll"], "test_tokens": test_fig["valid_tokens"],
+            "test_nll_per_token": test_fig["nll"], "test_tokens": test_fig["tokens"],
             "valid_nll_best": meta["valid_nll"],
             "nll_first_half": sum(nll[:WINDOW]).item() / sum(count[:WINDOW]).item(),
             "nll_second_half": sum(nll[WINDOW:]).item() / sum(count[WINDOW:]).item(),

@@ -3,7 +3,7 @@ one token at a time) and the encoder-decoder keys/values, computed once per sour
 
 Legend: N rows (sentences x beams), H heads, L cache capacity, S source length, D head width, P prompt length.
 
-The decoding protocol (driven by ``aiayn.decoding``): ``model.start_decoding(src, beam_size,
+The decoding protocol (driven by the searches, one layer up): ``model.start_decoding(src, beam_size,
 capacity) -> state``, then ``model.decode_step(tokens (N, T), state) -> logits (N, T, V)`` as often
 as needed, with ``state.reorder(index)`` between steps. The first step's tokens are the prompt:
 BOS, or BOS and a primer; prompts of different lengths are left-padded with the pad id.

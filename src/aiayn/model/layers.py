@@ -12,6 +12,15 @@ from ..config import LayerConfig
 from .attention import MultiHeadAttention, RelativePositions
 
 
+def init_linear_weights(model: nn.Module) -> None:
+    """Xavier-uniform projections and zero biases (Glorot & Bengio), as tensor2tensor and fairseq do."""
+    for module in model.modules():
+        if isinstance(module, nn.Linear):
+            nn.init.xavier_uniform_(module.weight)
+            if module.bias is not None:
+                nn.init.zeros_(module.bias)
+
+
 class FeedForward(nn.Module):
     """§3.3, Eq. 2: FFN(x) = max(0, x W1 + b1) W2 + b2 (GELU instead of max(0, ·) if configured)."""
 

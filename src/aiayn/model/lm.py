@@ -16,7 +16,7 @@ from torch import Tensor, nn
 from ..config import LanguageModelConfig
 from .cache import DecoderState, KVCache
 from .embeddings import TokenEmbedding, embed_inputs, positional_encoding
-from .layers import DecoderLayer
+from .layers import DecoderLayer, init_linear_weights
 
 
 class LanguageModel(nn.Module):
@@ -35,11 +35,7 @@ class LanguageModel(nn.Module):
         self.layers = nn.ModuleList(DecoderLayer(cfg, cross=False) for _ in range(cfg.n_layers))
         self.norm = nn.LayerNorm(cfg.d_model, eps=cfg.layer_norm_eps) if cfg.norm_first else nn.Identity()
         self.output_proj = None if cfg.tie_output else nn.Linear(cfg.d_model, cfg.vocab_size, bias=False)
-        for module in self.modules():  # Xavier-uniform projections, zero biases (as the Transformer)
-            if isinstance(module, nn.Linear):
-                nn.init.xavier_uniform_(module.weight)
-                if module.bias is not None:
-                    nn.init.zeros_(module.bias)
+        init_linear_weights(self)
 
     def _inputs(self, tokens: Tensor, classes: Tensor | None, start: int | Tensor = 0) -> Tensor:
         if (classes is None) != (self.class_embed is None):

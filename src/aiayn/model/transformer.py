@@ -17,7 +17,7 @@ from torch import Tensor, nn
 from ..config import TransformerConfig
 from .cache import DecoderState, KVCache
 from .embeddings import TokenEmbedding, embed_inputs, positional_encoding
-from .layers import DecoderLayer, EncoderLayer
+from .layers import DecoderLayer, EncoderLayer, init_linear_weights
 from .masks import padding_mask
 
 
@@ -56,15 +56,7 @@ class Transformer(nn.Module):
         self.encoder_norm = nn.LayerNorm(cfg.d_model, eps=cfg.layer_norm_eps) if cfg.norm_first else nn.Identity()
         self.decoder_norm = nn.LayerNorm(cfg.d_model, eps=cfg.layer_norm_eps) if cfg.norm_first else nn.Identity()
         self.output_proj = None if cfg.tie_output else nn.Linear(cfg.d_model, cfg.tgt_vocab_size, bias=False)
-        self._init_linear_weights()
-
-    def _init_linear_weights(self) -> None:
-        # Xavier-uniform projections and zero biases (Glorot & Bengio), as tensor2tensor and fairseq do.
-        for module in self.modules():
-            if isinstance(module, nn.Linear):
-                nn.init.xavier_uniform_(module.weight)
-                if module.bias is not None:
-                    nn.init.zeros_(module.bias)
+        init_linear_weights(self)
 
     # Building blocks -----------------------------------------------------------------------
     def _embed(self, embed: TokenEmbedding, tokens: Tensor, start: int | Tensor = 0) -> Tensor:
