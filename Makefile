@@ -30,5 +30,5 @@ test-slow: install
 	$(BIN)/python -m pytest -m slow
 
 music: install
-	$(BIN)/python -m benchmarks.music train --positions relative --minutes $(MUSIC_MINUTES) --out $(MUSIC_RUN)
+	$(BIN)/aiayn train --task music --max-time $(MUSIC_MINUTES)m --out $(MUSIC_RUN)
 	$(BIN)/aiayn generate --model $(MUSIC_RUN) --samples 2 --length 512 --temperature 0.9 --out samples

@@ -4,8 +4,9 @@
   python -m benchmarks.music train --positions relative --minutes 15 --threads 1 --out runs/music-relative
   python -m benchmarks.music report runs/music-absolute runs/music-relative
 
-``train`` trains one chorale model (``aiayn.tasks.music``) for a budget of training seconds; the two
-runs above were started at the same time, each on one of the two cores. ``report`` scores the
+``train`` trains one chorale model (``aiayn.tasks.music``; what `aiayn train --task music` does)
+for a budget of training seconds; the two runs above were started at the same time, each on one
+of the two cores. ``report`` scores the
 best checkpoint of each run on the test split (NLL per token, every token once, sliding windows of
 the training length) and, to see what happens beyond the training length, the NLL of each position
 0 .. 2L-1 on the test chorales of at least 2L tokens, each scored from its start in one pass.
@@ -25,21 +26,12 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "music"
 
 
 def train(args) -> None:
-    from aiayn.rundir import RunDir
-    from aiayn.tasks.music import MUSIC_TRAIN, chorale_task, music_model_config
-    from aiayn.training import distributed as D
-    from aiayn.training.config import TrainConfig
-    from aiayn.training.trainer import Trainer
+    """The same as `aiayn train --task music --preset POSITIONS --max-time MINUTES`, in this process."""
+    from aiayn import commands
 
     set_threads(args.threads)
-    run = RunDir(args.out)
-    run.path.mkdir(parents=True, exist_ok=False)
-    model_cfg = music_model_config(args.positions)
-    train_cfg = TrainConfig.from_dict({**MUSIC_TRAIN, "max_time": args.minutes * 60, "seed": args.seed})
-    (run.path / "config.json").write_text(json.dumps({"task": "music", "positions": args.positions,
-                                                      "model": model_cfg.to_dict(), "train": train_cfg.to_dict()}))
-    trainer = Trainer(run, model_cfg, train_cfg, chorale_task(), D.init_world("cpu"))
-    trainer.fit()
+    commands.train(args.out, preset=args.positions, task="music", device="cpu",
+                   overrides={"train.max_time": args.minutes * 60, "train.seed": args.seed})
 
 
 def report(args) -> None:
@@ -59,7 +51,8 @@ def report(args) -> None:
     long = [s for s in test if len(s) >= 2 * WINDOW]
     results, curves = {}, {}
     for run_dir in map(Path, args.runs):
-        label = json.loads((run_dir / "config.json").read_text())["positions"]
+        config = json.loads((run_dir / "config.json").read_text())
+        label = config.get("positions") or config["preset"]  # runs from before `aiayn train --task music`
         model, meta = load_model(run_dir / "best.safetensors")
         model.eval()
         test_fig = evaluate_music(run_dir / "best.safetensors")

@@ -175,7 +175,7 @@ def test_read_primer_errors(tmp_path):
 def test_cache_prepare_and_load(tmp_path, monkeypatch):
     files = [p for p in music.corpus_files() if p.name in ("bwv66.6.mxl", "bwv846.mxl", "bwv175.7.mxl")]
     monkeypatch.setattr(music, "corpus_files", lambda: files)
-    train = load_chorales(tmp_path, "train", progress=False)  # builds the cache
+    train = load_chorales(tmp_path, "train")  # builds the cache
     meta = json.loads((tmp_path / "chorales.json").read_text())
     assert meta["encoding_version"] == music.ENCODING_VERSION and meta["vocab_size"] == VOCAB_SIZE
     assert meta["dropped"] == {"bwv846.mxl": "2 parts with notes (Piano, Piano), not the four voices soprano, "

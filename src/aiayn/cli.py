@@ -16,7 +16,7 @@ from tqdm import tqdm
 from . import checks, commands
 from .corpus import builtin
 from .data import decode_lines, read_text_lines
-from .errors import UserError
+from .errors import UsageError, UserError
 from .evaluation import corpus_scores
 from .precision import DTYPES
 from .training.config import RANGES as TRAIN_RANGES
@@ -30,6 +30,8 @@ EPILOG_TRAIN = """examples:
   aiayn train --config my.yaml --set model.dropout=0.3 --set train.warmup=8000
   aiayn train --out runs/base --resume            # continue exactly where it stopped
   torchrun --nproc_per_node 8 -m aiayn train --preset base --max-tokens 3125 ...   # 8 GPUs
+  aiayn train --task music --max-time 15m --out runs/music    # Music Transformer, Bach chorales
+  aiayn train --task music --preset absolute --out runs/music-abs   # sinusoids instead of relative attention
 
 DATA is a TSV file (.tsv or .tsv.gz) whose header names the languages (e.g. ref, en, es), or a
 path prefix with one file per language (PREFIX.en, PREFIX.es, optionally .gz)."""
@@ -100,19 +102,25 @@ def build_parser() -> argparse.ArgumentParser:
                                      "train, translate, evaluate, average.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    t = sub.add_parser("train", help="train a translation model", epilog=EPILOG_TRAIN,
+    t = sub.add_parser("train", help="train a translation model, or a music model (--task music)", epilog=EPILOG_TRAIN,
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="Train an encoder-decoder Transformer (paper §5): joint BPE vocabulary, "
-                       "token-bucketed batches, Adam with warm-up, label smoothing, checkpoints, validation BLEU.")
+                       "token-bucketed batches, Adam with warm-up, label smoothing, checkpoints, validation BLEU. "
+                       "With --task music: a decoder-only Music Transformer on the Bach chorales bundled with "
+                       "music21 (validation NLL per token picks the best model).")
+    t.add_argument("--task", choices=commands.TASKS, help="translation (default for a new run) or music; "
+                   "--resume keeps the run's task")
     t.add_argument("--train", metavar="DATA", help="training data (default: the built-in Bible, en-es)")
     t.add_argument("--valid", metavar="DATA", help="validation data (default with the built-in corpus: its valid split)")
     t.add_argument("--src", help="source language (a TSV column or file suffix; default: the first)")
     t.add_argument("--tgt", help="target language (default: the second)")
-    t.add_argument("--preset", choices=["tiny", "base", "big"], help="model and training preset (default tiny)")
+    t.add_argument("--preset", choices=["tiny", "base", "big", "relative", "absolute"],
+                   help="translation: tiny (default), base or big, the paper's model sizes; music: relative "
+                   "(default, relative self-attention) or absolute (sinusoidal positions, full attention)")
     t.add_argument("--config", metavar="FILE", help="YAML or TOML file with preset / model / train sections")
     t.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE",
                    help="override one field, e.g. model.dropout=0.3 or train.warmup=8000 (repeatable)")
-    t.add_argument("--out", default="runs/tiny", help="run directory (default runs/tiny)")
+    t.add_argument("--out", help="run directory (default runs/tiny; runs/music for --task music)")
     t.add_argument("--resume", action="store_true", help="continue the run in --out exactly where it stopped")
     t.add_argument("--vocab", metavar="SPM_MODEL", help="use this sentencepiece model instead of learning one")
     t.add_argument("--device", type=_device, help="cpu or cuda[:N] (default: cuda when available)")
@@ -141,8 +149,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="print the K best as 'line<TAB>score<TAB>text' (at most --beam)")
     _decode_args(tr)
 
-    ev = sub.add_parser("evaluate", help="translate a test set and score it with sacreBLEU (BLEU, chrF)",
-                        epilog="example:\n  aiayn evaluate --model runs/tiny          # the built-in test split",
+    ev = sub.add_parser("evaluate", help="score a model: translation BLEU/chrF (sacreBLEU), or music test NLL",
+                        description="A translation model translates a test set, scored with sacreBLEU (BLEU, "
+                        "chrF). A music model is scored by its NLL per token on the chorales' test split.",
+                        epilog="examples:\n  aiayn evaluate --model runs/tiny          # the built-in test split\n"
+                        "  aiayn evaluate --model runs/music         # NLL per token, perplexity",
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     ev.add_argument("--model", required=True, help="run directory or .safetensors file")
     ev.add_argument("--test", metavar="DATA", help="test data (default: the built-in Bible test split)")
@@ -204,8 +215,9 @@ def _run_attention(args: argparse.Namespace) -> None:
 def _run_train(args: argparse.Namespace) -> None:
     overrides = dict(args.set)
     overrides.update({k: v for k, v in vars(args).items() if k.startswith("train.") and v is not None})
-    run = commands.train(args.out, args.train, args.valid, args.src, args.tgt, args.preset, args.config, overrides,
-                         args.resume, args.vocab, args.device)
+    out = args.out or ("runs/music" if args.task == "music" else "runs/tiny")
+    run = commands.train(out, args.train, args.valid, args.src, args.tgt, args.preset, args.config, overrides,
+                         args.resume, args.vocab, args.device, args.task, progress=tqdm)
     if int(os.environ.get("RANK", "0")) == 0:  # only the main process reports
         _report(run.path, args.train is None and args.valid is None)
 
@@ -218,7 +230,13 @@ def _report(run_dir: Path, on_builtin: bool) -> None:
     from .training.trainer import JsonLog
     from .translator import Translator
 
-    data = json.loads((run_dir / "config.json").read_text(encoding="utf-8"))["data"]
+    config = json.loads((run_dir / "config.json").read_text(encoding="utf-8"))
+    if config.get("task", "translation") != "translation":
+        print(f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
+              f"Score its test NLL: aiayn evaluate --model {run_dir}\n"
+              f"Write samples: aiayn generate --model {run_dir} --out samples/")
+        return
+    data = config["data"]
     if not data.get("valid"):
         print(f"\nModel: {run_dir}\nTranslate with: aiayn translate --model {run_dir} < input.txt")
         return
@@ -262,6 +280,15 @@ def _stdin_lines() -> list[str]:
 
 
 def _run_evaluate(args: argparse.Namespace) -> None:
+    if commands.model_task(args.model) == "music":
+        if args.test or args.src or args.tgt:
+            raise UsageError("--test, --src and --tgt are for translation; a music model is scored on the chorales' "
+                             "test split: drop them")
+        figures = commands.evaluate_music(args.model, "test", args.device)
+        print(f"Bach chorales, test split ({figures['tokens']:,} tokens, each scored once in windows of "
+              f"{figures['window']}):\nNLL {figures['nll']:.4f} nats/token ({figures['bits_per_token']:.4f} bits), "
+              f"perplexity {figures['ppl']:.3f}")
+        return
     with tqdm(unit="sent", leave=False, desc="translating", disable=not sys.stderr.isatty()) as bar:
         scores, out, data, _ = commands.evaluate(args.model, args.test, args.src, args.tgt, _options(args), args.device,
                                                  progress=bar, dtype=args.dtype)

@@ -12,14 +12,16 @@ from typing import Any
 
 from . import corpus
 from .checks import Allowed
-from .config import TransformerConfig
+from .config import PRESETS, TransformerConfig
 from .data import DataError, ParallelCorpus, Tokenizer, read_parallel
 from .errors import UsageError
 from .evaluation import Scores, corpus_scores
 from .precision import DTYPES
+from .registry import model_class
 from .rundir import RunDir
 from .training import distributed as D
-from .io.checkpoint import CheckpointError, atomic_path, average_checkpoints
+from .io.checkpoint import CheckpointError, atomic_path, average_checkpoints, read_header
+from .tasks import Recipe, recipes
 from .tasks.translation import TranslationTask, encode_corpus
 from .training.config import RESUMABLE, TrainConfig, load_config, read_settings
 from .training.trainer import Interrupted, Trainer, stop_on_signals
@@ -55,24 +57,36 @@ def _read_data(train: str | None, valid: str | None, src: str | None, tgt: str |
 def train(out: str | Path, train: str | None = None, valid: str | None = None, src_lang: str | None = None,
           tgt_lang: str | None = None, preset: str | None = None, config_file: str | None = None,
           overrides: dict[str, Any] | None = None, resume: bool = False, vocab: str | None = None,
-          device: str | None = None) -> RunDir:
+          device: str | None = None, task: str | None = None, progress=None) -> RunDir:
     """Trains a model into run directory ``out`` (see ``RunDir``); returns it.
 
+    ``task``: "translation" (the default for a new run) on ``train``/``valid``, or a task with
+    built-in data (``aiayn.tasks.recipes()``, e.g. "music"); a resumed run keeps its own.
     Settings and data are checked before anything is written; one process at a time owns ``out``.
     SIGINT or SIGTERM saves the training state after the current step and raises ``Interrupted``.
+    ``progress``: a tqdm-like factory for the progress bar (``aiayn.progress``); None shows nothing.
     """
     run, world = RunDir(out), D.init_world(device)
     if resume and not run.path.is_dir():
         raise UsageError(f"nothing to resume: {out} does not exist; train without --resume to start a run there")
+    overrides = dict(overrides or {})
+    if resume:
+        task = _resumed_task(run, task)
+    recipe = _recipe(task, train, valid, src_lang, tgt_lang, vocab)
     if not resume:  # everything checked before anything is written
-        checked = _check_new_run(train, valid, src_lang, tgt_lang, preset, config_file, dict(overrides or {}), vocab)
+        checked = (_check_new_recipe(recipe, preset, config_file, overrides) if recipe else
+                   _check_new_run(train, valid, src_lang, tgt_lang, preset, config_file, overrides, vocab))
     with run.owned() if world.is_main else contextlib.nullcontext():
         try:
-            if resume:
+            if resume and recipe:
+                trainer, record = _resume_recipe(run, world, recipe, preset, config_file, overrides, progress)
+            elif resume:
                 trainer, record = _resume(run, world, train, valid, src_lang, tgt_lang, preset, config_file,
-                                          dict(overrides or {}), vocab)
+                                          overrides, vocab, progress)
+            elif recipe:
+                trainer, record = _start_recipe(run, world, recipe, *checked, progress)
             else:
-                trainer, record = _start(run, world, *checked)
+                trainer, record = _start(run, world, *checked, progress)
             if world.is_main:  # written once the whole run is known to be consistent
                 _write_json(run.config, record)
             with stop_on_signals(trainer):
@@ -84,6 +98,64 @@ def train(out: str | Path, train: str | None = None, valid: str | None = None, s
     return run
 
 
+TASKS = ("translation", "music")  # the command line's choices; tasks.recipes() holds all but translation
+
+
+def _recipe(task: str | None, train, valid, src_lang, tgt_lang, vocab) -> Recipe | None:
+    """The built-in-data task named ``task`` (None for translation); data options are translation's only."""
+    if task in (None, "translation"):
+        return None
+    known = recipes()
+    if task not in known:
+        raise UsageError(f"unknown task {task!r}; choose one of translation, {', '.join(known)}")
+    given = [f"--{name}" for name, value in (("train", train), ("valid", valid), ("src", src_lang), ("tgt", tgt_lang),
+                                               ("vocab", vocab)) if value is not None]
+    if given:
+        raise UsageError(f"{given[0]} is for translation; --task {task} trains on its built-in data: drop {given[0]}")
+    return known[task]
+
+
+def _resumed_task(run: RunDir, given: str | None) -> str:
+    """The task of the run in ``run`` (runs from before tasks had names are translation)."""
+    try:
+        saved = json.loads(run.config.read_text(encoding="utf-8")).get("task", "translation")
+    except (OSError, ValueError, AttributeError):
+        return given or "translation"  # _resume reports the damage
+    if given not in (None, saved):
+        raise UsageError(f"{run.path} holds a {saved} run, not {given}: drop --task {given} to resume it")
+    return saved
+
+
+def _check_new_recipe(recipe: Recipe, preset, config_file, overrides):
+    settings = read_settings(preset, config_file, overrides, presets=recipe.presets)
+    preset = settings.preset or next(iter(recipe.presets))
+    try:
+        return preset, recipe.config(preset, settings.model), TrainConfig.from_dict({**recipe.train, **settings.train})
+    except ValueError as e:
+        raise settings.blame(e) from None
+
+
+def _start_recipe(run: RunDir, world: D.World, recipe: Recipe, preset, model_cfg, train_cfg, progress):
+    if run.holds_run():
+        raise UsageError(f"{run.path} already holds a run; pass --resume to continue it, or choose another --out")
+    trainer = Trainer(run, model_cfg, train_cfg, recipe.build(train_cfg, progress), world, task_name=recipe.name,
+                      progress=progress)
+    if world.is_main:
+        log.info("training %s %s (%s parameters) into %s", recipe.name, preset,
+                 f"{trainer.model.num_parameters():,}", run.path)
+    return trainer, {"task": recipe.name, "preset": preset, "architecture": trainer.model.architecture,
+                     "model": model_cfg.to_dict(), "train": train_cfg.to_dict(), "data": recipe.data}
+
+
+def _resume_recipe(run: RunDir, world: D.World, recipe: Recipe, preset, config_file, overrides, progress):
+    saved = _saved_config(run)
+    model_cfg, train_cfg, changed = _resumed_config(run, saved, preset, config_file, overrides, recipe.presets)
+    trainer = Trainer(run, model_cfg, train_cfg, recipe.build(train_cfg, progress), world, task_name=recipe.name,
+                      progress=progress)
+    trainer.resume(changed)
+    return trainer, {**saved, "train": train_cfg.to_dict()}
+
+
 def _check_new_run(train, valid, src_lang, tgt_lang, preset, config_file, overrides, vocab):
     """Settings from preset < config file < overrides, the data and a given vocabulary, all checked."""
     preset, model_fields, train_cfg = load_config(preset, config_file, overrides)
@@ -91,7 +163,8 @@ def _check_new_run(train, valid, src_lang, tgt_lang, preset, config_file, overri
     return preset, model_fields, train_cfg, data, train_corpus, valid_corpus, Tokenizer.load(vocab) if vocab else None
 
 
-def _start(run: RunDir, world: D.World, preset, model_fields, train_cfg, data, train_corpus, valid_corpus, given_vocab):
+def _start(run: RunDir, world: D.World, preset, model_fields, train_cfg, data, train_corpus, valid_corpus, given_vocab,
+           progress=None):
     """A new run in ``run`` (owned by now), with a fresh vocabulary or the one given."""
     if run.holds_run():
         raise UsageError(f"{run.path} already holds a run; pass --resume to continue it, or choose another --out")
@@ -103,14 +176,16 @@ def _start(run: RunDir, world: D.World, preset, model_fields, train_cfg, data, t
         model_cfg = TransformerConfig.preset(preset, **{**model_fields, **_vocab_fields(tokenizer)})
     except ValueError as e:
         raise UsageError(f"the model config does not fit the vocabulary: {e}") from None
-    trainer = _trainer(run, world, model_cfg, train_cfg, tokenizer, train_corpus, valid_corpus)
+    trainer = _trainer(run, world, model_cfg, train_cfg, tokenizer, train_corpus, valid_corpus, progress)
     if world.is_main:
         log.info("training %s (%s parameters) on %d pairs (%s -> %s) into %s", preset,
                  f"{trainer.model.num_parameters():,}", len(trainer.task.train.src), data["src"], data["tgt"], run.path)
-    return trainer, {"preset": preset, "model": model_cfg.to_dict(), "train": train_cfg.to_dict(), "data": data}
+    return trainer, {"task": "translation", "preset": preset, "model": model_cfg.to_dict(), "train": train_cfg.to_dict(),
+                     "data": data}
 
 
-def _resume(run: RunDir, world: D.World, train, valid, src_lang, tgt_lang, preset, config_file, overrides, vocab):
+def _resume(run: RunDir, world: D.World, train, valid, src_lang, tgt_lang, preset, config_file, overrides, vocab,
+            progress=None):
     """The saved run on the saved data; only limits and intervals may change (written to the log)."""
     if not run.holds_run():
         hint = ("it stopped before its first save; run the same command without --resume to start it again"
@@ -118,11 +193,8 @@ def _resume(run: RunDir, world: D.World, train, valid, src_lang, tgt_lang, prese
         raise UsageError(f"nothing to resume in {run.path}: {hint}")
     if vocab:
         raise UsageError("--vocab cannot change when resuming: the run keeps its spm.model; drop --vocab")
-    try:
-        saved = json.loads(run.config.read_text(encoding="utf-8"))
-        saved_data = saved["data"]
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        raise CheckpointError(f"{run.config} is missing or damaged ({e}); the run cannot be resumed") from None
+    saved = _saved_config(run)
+    saved_data = saved["data"]
     for field, given in (("train", train), ("valid", valid), ("src", src_lang), ("tgt", tgt_lang)):
         if given is not None and not _same(field, given, saved_data.get(field)):
             raise UsageError(f"--{field} {given} differs from the run's {saved_data.get(field) or '(none)'}; --resume "
@@ -131,9 +203,19 @@ def _resume(run: RunDir, world: D.World, train, valid, src_lang, tgt_lang, prese
     _, train_corpus, valid_corpus = _read_data(saved_data["train"], saved_data["valid"], saved_data["src"],
                                                saved_data["tgt"])
     tokenizer = Tokenizer.load(run.tokenizer)
-    trainer = _trainer(run, world, model_cfg, train_cfg, tokenizer, train_corpus, valid_corpus)
+    trainer = _trainer(run, world, model_cfg, train_cfg, tokenizer, train_corpus, valid_corpus, progress)
     trainer.resume(changed)
     return trainer, {**saved, "train": train_cfg.to_dict()}
+
+
+def _saved_config(run: RunDir) -> dict:
+    try:
+        saved = json.loads(run.config.read_text(encoding="utf-8"))
+        if not all(isinstance(saved[k], dict) for k in ("model", "train", "data")):
+            raise TypeError("model, train and data must be mappings")
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise CheckpointError(f"{run.config} is missing or damaged ({e}); the run cannot be resumed") from None
+    return saved
 
 
 def _same(field: str, given: str, saved: str | None) -> bool:
@@ -142,9 +224,9 @@ def _same(field: str, given: str, saved: str | None) -> bool:
     return Path(given).resolve() == Path(saved).resolve()
 
 
-def _resumed_config(run: RunDir, saved: dict, preset, config_file, overrides):
+def _resumed_config(run: RunDir, saved: dict, preset, config_file, overrides, presets=PRESETS):
     """The saved model and train config, with the train fields the user changed, if --resume allows them."""
-    settings = read_settings(preset, config_file, overrides)
+    settings = read_settings(preset, config_file, overrides, presets)
     if settings.preset not in (None, saved["preset"]):
         raise UsageError(f"{run.path} was trained with preset {saved['preset']}, not {settings.preset}; "
                          "drop the preset to resume it")
@@ -158,17 +240,18 @@ def _resumed_config(run: RunDir, saved: dict, preset, config_file, overrides):
         raise UsageError(f"cannot change train.{refused[0]} when resuming (the run has {changed[refused[0]][0]!r}); "
                          f"only {', '.join(RESUMABLE)} may change: drop the others, or start a new run")
     try:
-        model_cfg = TransformerConfig.from_dict(saved["model"])
+        model_cfg = model_class(saved.get("architecture")).config_class.from_dict(saved["model"])
         train_cfg = TrainConfig.from_dict({**saved["train"], **{k: new for k, (_, new) in changed.items()}})
     except ValueError as e:
         raise settings.blame(e) from None
     return model_cfg, train_cfg, changed
 
 
-def _trainer(run, world, model_cfg, train_cfg, tokenizer, train_corpus, valid_corpus) -> Trainer:
+def _trainer(run, world, model_cfg, train_cfg, tokenizer, train_corpus, valid_corpus, progress=None) -> Trainer:
     encoded = encode_corpus(train_corpus, tokenizer, train_cfg, model_cfg.max_positions, "training data")
     task = TranslationTask(tokenizer, encoded, valid_corpus, train_cfg, model_cfg.max_positions)
-    return Trainer(run, model_cfg, train_cfg, task, world, tokenizer.fingerprint(), has_valid=valid_corpus is not None)
+    return Trainer(run, model_cfg, train_cfg, task, world, tokenizer.fingerprint(), has_valid=valid_corpus is not None,
+                   task_name="translation", progress=progress)
 
 
 def _make_tokenizer(run: RunDir, world: D.World, corpus_: ParallelCorpus, cfg: TrainConfig,
@@ -320,4 +403,14 @@ def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu") 
     scorer = LanguageModelTask([], seqs, WINDOW, 4096, music.BOS, music.EOS, music.PAD)
     figures = scorer.validate(generator.model, generator.device)
     return {"nll": figures["valid_nll"], "ppl": figures["valid_ppl"], "tokens": figures["valid_tokens"],
-            "bits_per_token": figures["valid_nll"] / math.log(2)}
+            "bits_per_token": figures["valid_nll"] / math.log(2), "window": WINDOW}
+
+
+def model_task(model: str | Path) -> str:
+    """The task a run directory's or weights file's model was trained for ("translation", "music")."""
+    path = Path(model)
+    if not path.exists():
+        raise CheckpointError(f"no model at {path}")
+    _, meta = read_header(RunDir(path).model_file() if path.is_dir() else path)
+    # weights written before tasks had names: the only decoder-only task then was music
+    return meta.get("task") or ("music" if meta.get("architecture") == "decoder_only" else "translation")

@@ -40,8 +40,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
-from tqdm import tqdm
 
+from ..progress import bar as progress_bar
 from .errors import DataError
 
 log = logging.getLogger("aiayn")
@@ -307,13 +307,13 @@ def select_chorales(encoded: dict[str, tuple[list[int], int]], dropped: dict[str
     return dict(sorted(kept.items()))
 
 
-def prepare_chorales(out_dir: str | os.PathLike, progress: bool = True) -> dict:
+def prepare_chorales(out_dir: str | os.PathLike, progress=None) -> dict:
     """Parses the corpus once and writes ``chorales-{split}.npz`` (tokens as uint8, concatenated, and
     offsets) and ``chorales.json`` (names, counts, what was dropped and why, versions); returns that JSON.
 
     Kept: scores with four voices (:func:`voice_parts`) that :func:`select_chorales` accepts. Dropped:
     analyses, keyboard works, five-voice chorales, second versions and near-duplicates.
-    ``progress`` shows a tqdm bar on a terminal.
+    ``progress``: a tqdm-like factory for a bar over the files (``aiayn.progress``); None shows nothing.
     """
     import music21
 
@@ -321,7 +321,7 @@ def prepare_chorales(out_dir: str | os.PathLike, progress: bool = True) -> dict:
     began = time.perf_counter()
     encoded: dict[str, tuple[list[int], int]] = {}
     dropped: dict[str, str] = {}
-    for path in tqdm(corpus_files(), desc="parsing chorales", unit="file", disable=None if progress else True):
+    for path in progress_bar(progress, corpus_files(), desc="parsing chorales", unit="file"):
         try:
             encoded[path.name] = _encode_file(path)
         except DataError as e:
@@ -362,7 +362,7 @@ def _write_cache(out_dir: Path, kept: dict[str, list[int]], dropped: dict[str, s
     return meta
 
 
-def load_chorales(cache_dir: str | os.PathLike, split: str, progress: bool = True) -> dict[str, np.ndarray]:
+def load_chorales(cache_dir: str | os.PathLike, split: str, progress=None) -> dict[str, np.ndarray]:
     """{corpus file name: int64 tokens (N,)} of one split, in name order; prepares the cache first if it
     is missing or was made by another encoding version or music21 version."""
     import music21

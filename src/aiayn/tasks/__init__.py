@@ -3,9 +3,43 @@
 A task provides the training batches (index lists a ``BatchSampler`` replays), ``batch(indices)``,
 ``loss(model, batch, epsilon)`` (summed ``LossSums``), ``validate(model, device)`` (a dict of
 figures), ``metric(figures)`` (higher is better: what "best" means), and ``describe(figures)``.
+
+Translation learns from the user's parallel text; the tasks in ``RECIPES`` bring their own data
+(``aiayn train --task music``), with their model presets and training settings.
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from .language_model import LanguageModelTask, SequenceBatch, cut_windows, nll_by_position
 from .translation import TranslationTask
 
-__all__ = ["LanguageModelTask", "SequenceBatch", "TranslationTask", "cut_windows", "nll_by_position"]
+
+@dataclass(frozen=True)
+class Recipe:
+    """A task on built-in data: model presets (model-config fields), training settings, and the task
+    itself, built by ``build(train_config, progress)`` (``progress``: a tqdm-like factory, ``aiayn.progress``)."""
+
+    name: str
+    presets: dict[str, dict[str, Any]]  # the first is the default
+    train: dict[str, Any]  # TrainConfig fields
+    model_config: Callable[..., Any]  # model-config fields -> the model's config dataclass
+    build: Callable[[Any, Any], Any]
+    data: dict[str, Any]  # what config.json records as the run's data
+
+    def config(self, preset: str | None, fields: dict[str, Any]):
+        return self.model_config(**{**self.presets[preset or next(iter(self.presets))], **fields})
+
+
+def recipes() -> dict[str, Recipe]:
+    """The tasks with built-in data, by name (imported here so translation alone needs no music21)."""
+    from .music import RECIPE as music
+
+    return {music.name: music}
+
+
+__all__ = ["LanguageModelTask", "Recipe", "SequenceBatch", "TranslationTask", "cut_windows", "nll_by_position",
+           "recipes"]

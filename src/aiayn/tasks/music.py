@@ -14,10 +14,10 @@ from pathlib import Path
 
 from ..config import LanguageModelConfig
 from ..data import music
+from . import Recipe
 from .language_model import LanguageModelTask
 
 WINDOW = 256  # training window in tokens: 64 sixteenths = 4 bars of 4/4
-POSITIONS = ("absolute", "relative")
 
 MUSIC_MODEL = dict(vocab_size=music.VOCAB_SIZE, pad_id=music.PAD, bos_id=music.BOS, eos_id=music.EOS, d_model=256,
                    n_heads=8, d_ff=1024, n_layers=4, dropout=0.1, max_positions=4096)
@@ -31,24 +31,33 @@ def default_cache() -> Path:
     return Path(root) / "chorales"
 
 
-def music_model_config(positions: str = "relative", window: int = WINDOW, **overrides) -> LanguageModelConfig:
-    """The chorale model with ``absolute`` or ``relative`` positions (relative distances up to ``window``)."""
-    if positions not in POSITIONS:
-        raise ValueError(f"positions must be one of {', '.join(POSITIONS)}, not {positions!r}")
-    scheme = dict(attention="full", positional="sinusoidal") if positions == "absolute" else \
-        dict(attention="relative", positional="none", max_relative_distance=window)
-    return LanguageModelConfig.from_dict({**MUSIC_MODEL, **scheme, **overrides})
+SCHEMES = {  # the two position schemes compared in the README; relative is the Music Transformer's
+    "relative": dict(attention="relative", positional="none", max_relative_distance=WINDOW),
+    "absolute": dict(attention="full", positional="sinusoidal"),
+}
 
 
-def chorale_sequences(split: str, cache: str | Path | None = None) -> tuple[list[str], list[list[int]]]:
-    """Names and token lists of one split (train, valid, test)."""
-    chorales = music.load_chorales(cache or default_cache(), split)
+def music_model_config(positions: str = "relative", **overrides) -> LanguageModelConfig:
+    """The chorale model with ``absolute`` or ``relative`` positions (relative distances up to the window)."""
+    if positions not in SCHEMES:
+        raise ValueError(f"positions must be one of {', '.join(SCHEMES)}, not {positions!r}")
+    return LanguageModelConfig.from_dict({**MUSIC_MODEL, **SCHEMES[positions], **overrides})
+
+
+def chorale_sequences(split: str, cache: str | Path | None = None, progress=None) -> tuple[list[str], list[list[int]]]:
+    """Names and token lists of one split (train, valid, test); ``progress`` shows the first parse."""
+    chorales = music.load_chorales(cache or default_cache(), split, progress)
     return list(chorales), [seq.tolist() for seq in chorales.values()]
 
 
 def chorale_task(window: int = WINDOW, max_tokens: int = MUSIC_TRAIN["max_tokens"], cache: str | Path | None = None,
-                 ) -> LanguageModelTask:
+                 progress=None) -> LanguageModelTask:
     """Training windows over the train split; validation on the valid split."""
-    _, train = chorale_sequences("train", cache)
+    _, train = chorale_sequences("train", cache, progress)
     _, valid = chorale_sequences("valid", cache)
     return LanguageModelTask(train, valid, window, max_tokens, music.BOS, music.EOS, music.PAD)
+
+
+RECIPE = Recipe("music", presets={name: {"positions": name} for name in SCHEMES}, train=MUSIC_TRAIN,
+                model_config=music_model_config, data={"corpus": "music21 Bach chorales", "window": WINDOW},
+                build=lambda train, progress: chorale_task(max_tokens=train.max_tokens, progress=progress))

@@ -125,16 +125,18 @@ class Settings:
         return ConfigError(str(error), field)
 
 
-def read_settings(preset: str | None, path: str | Path | None, overrides: dict[str, Any] | None = None) -> Settings:
-    """The config file (if any) updated by ``overrides``; nothing is checked against the dataclasses yet."""
+def read_settings(preset: str | None, path: str | Path | None, overrides: dict[str, Any] | None = None,
+                  presets=PRESETS) -> Settings:
+    """The config file (if any) updated by ``overrides``; nothing is checked against the dataclasses yet
+    but the preset's name (one of ``presets``)."""
     data = read_config_file(path) if path else {}
     settings = Settings(preset or data.get("preset"), dict(data.get("model", {})), dict(data.get("train", {})),
                         Path(path) if path else None, dict(overrides or {}))
     for key, value in settings.overrides.items():
         section, _, name = key.partition(".")
         getattr(settings, section)[name] = value
-    if settings.preset is not None and settings.preset not in PRESETS:
-        raise settings.blame(ConfigError(f"unknown preset {settings.preset!r}; choose one of {', '.join(PRESETS)}"))
+    if settings.preset is not None and settings.preset not in presets:
+        raise settings.blame(ConfigError(f"unknown preset {settings.preset!r}; choose one of {', '.join(presets)}"))
     return settings
 
 

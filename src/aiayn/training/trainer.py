@@ -20,13 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import torch
-from tqdm import tqdm
-
 from ..config import LayerConfig
 from ..data import BatchSampler, DataError
 from ..errors import UserError
 from ..io.checkpoint import CheckpointError, load_training_state, rng_state, save_training_state, save_weights
 from ..precision import warn_if_emulated_bf16
+from ..progress import bar as progress_bar
 from ..registry import model_for
 from ..rundir import RunDir
 from . import distributed as D
@@ -77,13 +76,17 @@ class Trainer:
     """Owns the model, optimiser, schedule and data position; ``fit()`` trains until a limit.
 
     ``task`` supplies batches, loss and validation (``aiayn.tasks``); ``fingerprint`` names the
-    data the model depends on (a vocabulary's hash): a resume must find the same one.
+    data the model depends on (a vocabulary's hash): a resume must find the same one. ``task_name`` is
+    written into every weights file (``aiayn evaluate`` reads it). ``progress``:
+    a tqdm-like factory for the bar and the validation lines (``aiayn.progress``); None shows nothing.
     """
 
     def __init__(self, run: RunDir, model_cfg: LayerConfig, cfg: TrainConfig, task, world: D.World,
-                 fingerprint: str | None = None, has_valid: bool = True):
+                 fingerprint: str | None = None, has_valid: bool = True, task_name: str | None = None, progress=None):
         self.run, self.model_cfg, self.cfg, self.task, self.world = run, model_cfg, cfg, task, world
         self.fingerprint, self.has_valid = fingerprint, has_valid
+        self.weights_meta = {"tokenizer_sha256": fingerprint, **({"task": task_name} if task_name else {})}
+        self.progress = progress if world.is_main else None
         if cfg.bf16 and world.is_main:
             warn_if_emulated_bf16(world.device, "--bf16")
         torch.manual_seed(cfg.seed)  # the same initial weights on every rank
@@ -138,8 +141,7 @@ class Trainer:
             self.saved_step = self.step  # the main process writes it
             return
         if weights:
-            save_weights(self.model, self.model_cfg, self.run.checkpoint(self.step), step=self.step,
-                         tokenizer_sha256=self.fingerprint)
+            save_weights(self.model, self.model_cfg, self.run.checkpoint(self.step), step=self.step, **self.weights_meta)
             for old in self.run.list_checkpoints()[: -self.cfg.keep_last]:
                 old.unlink()
         save_training_state(self.run.state, self.model, self.optimizer, self.scheduler, self.state_extra(), rng)
@@ -196,8 +198,7 @@ class Trainer:
         is_best = metric > self.best
         if is_best:
             self.best = metric
-            save_weights(self.model, self.model_cfg, self.run.best, step=self.step,
-                         tokenizer_sha256=self.fingerprint, **result)
+            save_weights(self.model, self.model_cfg, self.run.best, step=self.step, **self.weights_meta, **result)
         self.log.write("valid", step=self.step, best=is_best, **result)
         return f"step {self.step}: {self.task.describe(result)}" + (" (best)" if is_best else "")
 
@@ -216,7 +217,7 @@ class Trainer:
             self.save(weights=False)
             self.log.write("interrupted", step=self.step, signal=signal.Signals(self.stop_signal).name)
 
-    def _loop(self, ddp_model: torch.nn.Module, bar: tqdm) -> None:
+    def _loop(self, ddp_model: torch.nn.Module, bar) -> None:
         """Steps until a limit or a stop signal, logging, validating and saving on the way."""
         cfg = self.cfg
         window = {"tokens": 0.0, "time": 0.0}
@@ -237,20 +238,20 @@ class Trainer:
             if self.stop_signal is not None:
                 break  # the step is done: its state is saved by fit(), without validating
             paused_at = time.time()
-            self._maybe_validate_and_save(final=stop)
+            self._maybe_validate_and_save(bar, final=stop)
             if cfg.max_time:  # a --max-time bar counts training seconds: move its clock past the pause
                 pause = time.time() - paused_at
                 bar.start_t, bar.last_print_t = bar.start_t + pause, bar.last_print_t + pause
 
-    def _progress_bar(self) -> tqdm:
+    def _progress_bar(self):
         """Counts steps, or training seconds when --max-time sets the limit (so its ETA is right)."""
         if self.cfg.max_time:
-            return tqdm(total=round(self.cfg.max_time), initial=round(self.elapsed), disable=not self.world.is_main,
-                        bar_format="{l_bar}{bar}| {elapsed}<{remaining}{postfix}", dynamic_ncols=True)
-        return tqdm(total=self.cfg.max_steps, initial=self.step, unit="step", disable=not self.world.is_main,
-                    dynamic_ncols=True)
+            return progress_bar(self.progress, total=round(self.cfg.max_time), initial=round(self.elapsed),
+                                bar_format="{l_bar}{bar}| {elapsed}<{remaining}{postfix}", dynamic_ncols=True)
+        return progress_bar(self.progress, total=self.cfg.max_steps, initial=self.step, unit="step",
+                            dynamic_ncols=True)
 
-    def _log_progress(self, bar: tqdm, stats: dict[str, float], window: dict[str, float]) -> None:
+    def _log_progress(self, bar, stats: dict[str, float], window: dict[str, float]) -> None:
         tok_s = window["tokens"] / max(window["time"], 1e-9)
         window.update(tokens=0.0, time=0.0)
         fields = {"loss": round(stats["loss"], 4), "ppl": round(math.exp(min(stats["nll"], 50)), 2),
@@ -259,12 +260,12 @@ class Trainer:
         bar.set_postfix(postfix, refresh=False)
         self.log.write("train", step=self.step, elapsed=round(self.elapsed, 2), **fields)
 
-    def _maybe_validate_and_save(self, final: bool) -> None:
+    def _maybe_validate_and_save(self, bar, final: bool) -> None:
         cfg = self.cfg
         if self.has_valid and (self.step % cfg.valid_every == 0 or final):
             result = self.validate()
             if self.world.is_main:
-                tqdm.write(self._after_validation(result))
+                bar.write(self._after_validation(result))
         if self.step % cfg.save_every == 0 or final:
             self.save()
         D.barrier(self.world)

@@ -1,0 +1,81 @@
+"""`aiayn train --task music` and `aiayn evaluate` on a music run, end to end through the command line,
+on a small made-up chorale cache (so no test parses music21's corpus): the run records its task,
+resumes exactly, and is scored by NLL per token."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+
+import music21
+import pytest
+
+from aiayn.data import music
+from aiayn.io.checkpoint import read_checkpoint
+from aiayn.rundir import RunDir
+from conftest import aiayn
+from test_generate import scale_chorale
+
+MICRO = ["--set", "model.d_model=32", "--set", "model.n_heads=2", "--set", "model.d_ff=64", "--set", "model.n_layers=1",
+         "--set", "train.max_tokens=512", "--set", "train.warmup=4", "--set", "train.log_every=1",
+         "--set", "train.valid_every=2", "--set", "train.save_every=2"]
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    """A cache in music.load_chorales' format: made-up pieces named so every split gets some."""
+    names = {split: [] for split in music.SPLITS}
+    n = 0
+    while min(map(len, names.values())) < 3:
+        name = f"bwv{1000 + n}.mxl"
+        if len(names[music.split_of(name)]) < 8:
+            names[music.split_of(name)].append(name)
+        n += 1
+    kept = {name: scale_chorale(70, i) for i, name in enumerate(sorted(sum(names.values(), [])))}
+    folder = tmp_path_factory.mktemp("cache")
+    music._write_cache(folder / "chorales", kept, {}, [], music21.__version__, 0.0)
+    return folder
+
+
+def test_train_resume_evaluate_music(cache, tmp_path):
+    env = {"AIAYN_CACHE": str(cache)}
+    whole, broken = tmp_path / "whole", tmp_path / "broken"
+    aiayn("train", "--task", "music", "--out", str(whole), "--max-steps", "6", *MICRO, **env)
+    aiayn("train", "--task", "music", "--out", str(broken), "--max-steps", "4", *MICRO, **env)
+    config = json.loads((broken / "config.json").read_text())
+    assert (config["task"], config["preset"], config["architecture"]) == ("music", "relative", "decoder_only")
+    assert config["model"]["attention"] == "relative" and config["model"]["positional"] == "none"
+    aiayn("train", "--out", str(broken), "--resume", "--max-steps", "6", **env)  # the run's task, not translation
+    a, meta = read_checkpoint(RunDir(whole).checkpoint(6))
+    b, _ = read_checkpoint(RunDir(broken).checkpoint(6))
+    assert meta["task"] == "music" and a.keys() == b.keys()
+    assert all((a[k] == b[k]).all() for k in a), "resumed music run differs from the unbroken one"
+
+    out = aiayn("evaluate", "--model", str(whole), **env).stdout.decode()
+    nll, bits, ppl = map(float, re.search(r"NLL ([\d.]+) nats/token \(([\d.]+) bits\), perplexity ([\d.]+)", out).groups())
+    assert math.isclose(bits, nll / math.log(2), rel_tol=1e-3) and math.isclose(ppl, math.exp(nll), rel_tol=1e-3)
+    tokens = sum(len(s) + 1 for s in music.load_chorales(cache / "chorales", "test").values())  # each + EOS
+    assert f"({tokens:,} tokens" in out
+
+
+def test_music_options_that_do_not_apply(cache, tmp_path):
+    env = {"AIAYN_CACHE": str(cache)}
+    cases = [
+        (["train", "--task", "music", "--train", "x.tsv"], "--train is for translation"),
+        (["train", "--task", "music", "--preset", "tiny"], "unknown preset 'tiny'; choose one of relative, absolute"),
+        (["train", "--preset", "absolute"], "unknown preset 'absolute'; choose one of tiny, base, big"),
+    ]
+    for args, expected in cases:
+        proc = aiayn(*args, "--out", str(tmp_path / "run"), check=False, **env)
+        err = proc.stderr.decode()
+        assert proc.returncode == 1 and expected in err and err.count("\n") == 1, err
+    assert not (tmp_path / "run").exists()
+    run = tmp_path / "music"
+    aiayn("train", "--task", "music", "--preset", "absolute", "--out", str(run), "--max-steps", "2", *MICRO, **env)
+    assert json.loads((run / "config.json").read_text())["model"]["positional"] == "sinusoidal"
+    for args, expected in [(["train", "--task", "translation", "--resume"], "holds a music run, not translation"),
+                           (["evaluate", "--test", "x.tsv"], "--test, --src and --tgt are for translation")]:
+        flag = "--out" if args[0] == "train" else "--model"
+        proc = aiayn(*args, flag, str(run), check=False, **env)
+        assert proc.returncode == 1 and expected in proc.stderr.decode(), proc.stderr.decode()
