@@ -30,7 +30,7 @@ def train(args) -> None:
     from aiayn import commands
 
     set_threads(args.threads)
-    commands.train(args.out, preset=args.positions, task="music", device="cpu",
+    commands.train(args.out, preset=args.positions, task="music", device="cpu", data={"transpose": args.transpose},
                    overrides={"train.max_time": args.minutes * 60, "train.seed": args.seed})
 
 
@@ -53,6 +53,8 @@ def report(args) -> None:
     for run_dir in map(Path, args.runs):
         config = json.loads((run_dir / "config.json").read_text())
         label = config.get("positions") or config["preset"]  # runs from before `aiayn train --task music`
+        if config.get("data", {}).get("transpose"):
+            label += f", transposed ±{config['data']['transpose']}"
         model, meta = load_model(run_dir / "best.safetensors")
         model.eval()
         test_fig = evaluate_music(run_dir / "best.safetensors")
@@ -73,13 +75,14 @@ def report(args) -> None:
         curves[label] = (valid, per_pos)
         print(label, json.dumps(results[label]))
     DOCS.mkdir(parents=True, exist_ok=True)
+    prefix = "" if args.name == "music" else f"{args.name}_"
     fig, ax = plt.subplots(figsize=(6, 4))
     for label, (valid, _) in curves.items():
         ax.plot(*zip(*valid), marker=".", label=label)
     ax.set(xlabel="update", ylabel="validation NLL (nats / token)", title="Bach chorales: validation NLL")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(DOCS / "valid_curve.png", dpi=120)
+    fig.savefig(DOCS / f"{prefix}valid_curve.png", dpi=120)
     fig, ax = plt.subplots(figsize=(7, 4))
     smooth = 16  # positions averaged per point: one point per 4 sixteenths
     for label, (_, per_pos) in curves.items():
@@ -91,8 +94,8 @@ def report(args) -> None:
            title=f"NLL by position, {len(long)} test chorales of at least 2L tokens")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(DOCS / "nll_by_position.png", dpi=120)
-    write_result("music", {"window": WINDOW, "results": results}, args.results)
+    fig.savefig(DOCS / f"{prefix}nll_by_position.png", dpi=120)
+    write_result(args.name, {"window": WINDOW, "results": results}, args.results)
 
 
 def main() -> None:
@@ -102,12 +105,14 @@ def main() -> None:
     t.add_argument("--positions", choices=["absolute", "relative"], required=True)
     t.add_argument("--minutes", type=float, default=15)
     t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--transpose", type=int, default=0, help="add training chorales moved by ±1..±N semitones")
     t.add_argument("--out", required=True)
     t.add_argument("--threads", type=int, default=None)
     r = sub.add_parser("report")
     r.add_argument("runs", nargs="+")
     r.add_argument("--threads", type=int, default=None)
     r.add_argument("--results", default=None)
+    r.add_argument("--name", default="music", help="result name: NAME.json, and NAME_*.png unless NAME is music")
     args = p.parse_args()
     train(args) if args.what == "train" else report(args)
 

@@ -13,7 +13,9 @@ from aiayn.registry import build_model
 VOCAB = 30
 VARIANTS = [{}, {"attention": "relative", "positional": "none", "max_relative_distance": 4},
             {"attention": "relative", "max_relative_distance": 2, "relative_values": True},
-            {"norm_first": True, "positional": "learned"}, {"n_classes": 3}]
+            {"norm_first": True, "positional": "learned"}, {"n_classes": 3},
+            {"attention": "local", "local_block": 3, "local_memory": 2}, {"attention": "local", "local_block": 4,
+                                                                            "local_memory": 0, "n_classes": 3}]
 
 
 def lm(**overrides):

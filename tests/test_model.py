@@ -27,7 +27,8 @@ VARIANTS = [{}, {"norm_first": True}, {"activation": "gelu"}, {"positional": "le
             {"share_embeddings": False, "tie_output": False}, {"d_k": 5, "d_v": 3}, {"attention_bias": False},
             {"attention_kernel": "math"},
             {"attention": "relative", "positional": "none", "max_relative_distance": 3},
-            {"attention": "relative", "relative_values": True, "relative_share_heads": True, "max_relative_distance": 2}]
+            {"attention": "relative", "relative_values": True, "relative_share_heads": True, "max_relative_distance": 2},
+            {"attention": "local", "local_block": 2, "local_memory": 1}]
 
 
 # Configuration ---------------------------------------------------------------------------

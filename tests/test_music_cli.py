@@ -79,3 +79,14 @@ def test_music_options_that_do_not_apply(cache, tmp_path):
         flag = "--out" if args[0] == "train" else "--model"
         proc = aiayn(*args, flag, str(run), check=False, **env)
         assert proc.returncode == 1 and expected in proc.stderr.decode(), proc.stderr.decode()
+
+
+def test_transposition_augments_training_only(cache):
+    from aiayn.tasks.music import chorale_task
+
+    plain = chorale_task(32, 512, cache=cache / "chorales")
+    moved = chorale_task(32, 512, cache=cache / "chorales", transpose=2)
+    originals = [s[1:-1] for s in plain.train]
+    expected = originals + [music.transpose(s, k) for k in (-2, -1, 1, 2) for s in originals]
+    assert [s[1:-1] for s in moved.train] == expected  # the scale pieces stay in range: none dropped
+    assert moved.valid == plain.valid and len(moved.train_batches) > len(plain.train_batches)

@@ -57,7 +57,8 @@ def _read_data(train: str | None, valid: str | None, src: str | None, tgt: str |
 def train(out: str | Path, train: str | None = None, valid: str | None = None, src_lang: str | None = None,
           tgt_lang: str | None = None, preset: str | None = None, config_file: str | None = None,
           overrides: dict[str, Any] | None = None, resume: bool = False, vocab: str | None = None,
-          device: str | None = None, task: str | None = None, progress=None) -> RunDir:
+          device: str | None = None, task: str | None = None, progress=None,
+          data: dict[str, Any] | None = None) -> RunDir:
     """Trains a model into run directory ``out`` (see ``RunDir``); returns it.
 
     ``task``: "translation" (the default for a new run) on ``train``/``valid``, or a task with
@@ -65,6 +66,7 @@ def train(out: str | Path, train: str | None = None, valid: str | None = None, s
     Settings and data are checked before anything is written; one process at a time owns ``out``.
     SIGINT or SIGTERM saves the training state after the current step and raises ``Interrupted``.
     ``progress``: a tqdm-like factory for the progress bar (``aiayn.progress``); None shows nothing.
+    ``data``: data settings of a built-in task that differ from its defaults (music: ``transpose``).
     """
     run, world = RunDir(out), D.init_world(device)
     if resume and not run.path.is_dir():
@@ -74,7 +76,7 @@ def train(out: str | Path, train: str | None = None, valid: str | None = None, s
         task = _resumed_task(run, task)
     recipe = _recipe(task, train, valid, src_lang, tgt_lang, vocab)
     if not resume:  # everything checked before anything is written
-        checked = (_check_new_recipe(recipe, preset, config_file, overrides) if recipe else
+        checked = (_check_new_recipe(recipe, preset, config_file, overrides, data) if recipe else
                    _check_new_run(train, valid, src_lang, tgt_lang, preset, config_file, overrides, vocab))
     with run.owned() if world.is_main else contextlib.nullcontext():
         try:
@@ -126,31 +128,36 @@ def _resumed_task(run: RunDir, given: str | None) -> str:
     return saved
 
 
-def _check_new_recipe(recipe: Recipe, preset, config_file, overrides):
+def _check_new_recipe(recipe: Recipe, preset, config_file, overrides, data):
     settings = read_settings(preset, config_file, overrides, presets=recipe.presets)
     preset = settings.preset or next(iter(recipe.presets))
+    unknown = sorted(set(data or {}) - set(recipe.data))
+    if unknown:
+        raise UsageError(f"unknown {recipe.name} data setting {unknown[0]!r}; known: {', '.join(recipe.data)}")
     try:
-        return preset, recipe.config(preset, settings.model), TrainConfig.from_dict({**recipe.train, **settings.train})
+        model_cfg = recipe.config(preset, settings.model)
+        return preset, model_cfg, TrainConfig.from_dict({**recipe.train, **settings.train}), {**recipe.data, **(data or {})}
     except ValueError as e:
         raise settings.blame(e) from None
 
 
-def _start_recipe(run: RunDir, world: D.World, recipe: Recipe, preset, model_cfg, train_cfg, progress):
+def _start_recipe(run: RunDir, world: D.World, recipe: Recipe, preset, model_cfg, train_cfg, data, progress):
     if run.holds_run():
         raise UsageError(f"{run.path} already holds a run; pass --resume to continue it, or choose another --out")
-    trainer = Trainer(run, model_cfg, train_cfg, recipe.build(train_cfg, progress), world, task_name=recipe.name,
+    trainer = Trainer(run, model_cfg, train_cfg, recipe.build(train_cfg, data, progress), world, task_name=recipe.name,
                       progress=progress)
     if world.is_main:
         log.info("training %s %s (%s parameters) into %s", recipe.name, preset,
                  f"{trainer.model.num_parameters():,}", run.path)
     return trainer, {"task": recipe.name, "preset": preset, "architecture": trainer.model.architecture,
-                     "model": model_cfg.to_dict(), "train": train_cfg.to_dict(), "data": recipe.data}
+                     "model": model_cfg.to_dict(), "train": train_cfg.to_dict(), "data": data}
 
 
 def _resume_recipe(run: RunDir, world: D.World, recipe: Recipe, preset, config_file, overrides, progress):
     saved = _saved_config(run)
     model_cfg, train_cfg, changed = _resumed_config(run, saved, preset, config_file, overrides, recipe.presets)
-    trainer = Trainer(run, model_cfg, train_cfg, recipe.build(train_cfg, progress), world, task_name=recipe.name,
+    data = {**recipe.data, **saved["data"]}  # settings added since the run was written keep their defaults
+    trainer = Trainer(run, model_cfg, train_cfg, recipe.build(train_cfg, data, progress), world, task_name=recipe.name,
                       progress=progress)
     trainer.resume(changed)
     return trainer, {**saved, "train": train_cfg.to_dict()}

@@ -16,7 +16,7 @@ from .checks import Allowed, check_fields
 from .errors import ConfigError
 
 
-ATTENTION_VARIANTS = ("full", "relative")
+ATTENTION_VARIANTS = ("full", "relative", "local")
 POSITIONALS = ("sinusoidal", "learned", "none")
 _SIZE, _LAYERS, _VOCAB = 65_536, 1024, 1 << 24  # sane upper bounds: a checkpoint's config is untrusted input
 RANGES = {  # every numeric and boolean field of the model configs, checked first in __post_init__
@@ -28,7 +28,8 @@ RANGES = {  # every numeric and boolean field of the model configs, checked firs
     "tgt_vocab_size": Allowed(int, 1, _VOCAB, optional=True), "vocab_size": Allowed(int, 1, _VOCAB),
     "n_encoder_layers": Allowed(int, 1, _LAYERS), "n_decoder_layers": Allowed(int, 1, _LAYERS),
     "n_layers": Allowed(int, 1, _LAYERS), "n_classes": Allowed(int, 0, _VOCAB),
-    "max_relative_distance": Allowed(int, 0, _SIZE), "pad_id": Allowed(int, 0), "bos_id": Allowed(int, 0),
+    "max_relative_distance": Allowed(int, 0, _SIZE), "local_block": Allowed(int, 1, _SIZE),
+    "local_memory": Allowed(int, 0, _SIZE), "pad_id": Allowed(int, 0), "bos_id": Allowed(int, 0),
     "eos_id": Allowed(int, 0), **{flag: Allowed(bool) for flag in (
         "attention_bias", "norm_first", "share_embeddings", "tie_output", "scale_embeddings", "relative_values",
         "relative_share_heads")},
@@ -58,6 +59,9 @@ class LayerConfig:
         (Shaw et al. 2018; skewed in causal layers as in the Music Transformer), clipped at
         ``max_relative_distance``; ``relative_values`` adds Shaw's value term,
         ``relative_share_heads`` one table for all heads. Usually with ``positional="none"``.
+      * ``attention="local"``: Parmar et al.'s 1D local self-attention: query blocks of
+        ``local_block`` positions, each attending to itself (causally) and the ``local_memory``
+        positions before it (and after it, in the encoder). Cross-attention stays full.
       * ``attention_kernel="math"``: the explicit softmax(QKᵀ/√d_k)V instead of PyTorch's fused
         kernel (same function; slower, for checking). Attention weights can be asked of either.
     """
@@ -78,11 +82,13 @@ class LayerConfig:
     layer_norm_eps: float = 1e-6
     tie_output: bool = True  # target embedding = pre-softmax linear layer
     scale_embeddings: bool = True  # multiply embeddings by sqrt(d_model) (§3.4)
-    attention: Literal["full", "relative"] = "full"
+    attention: Literal["full", "relative", "local"] = "full"
     attention_kernel: Literal["sdpa", "math"] = "sdpa"
     max_relative_distance: int = 16  # k: relative distances are clipped to [-k, k]
     relative_values: bool = False
     relative_share_heads: bool = False
+    local_block: int = 256  # l_q (the Image Transformer's 1D local: 256)
+    local_memory: int = 512  # l_m (the Image Transformer's 1D local: 512)
     pad_id: int = 0
     bos_id: int = 1
     eos_id: int = 2

@@ -9,7 +9,7 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from ..config import LayerConfig
-from .attention import MultiHeadAttention, RelativePositions
+from .attention import LocalAttention, MultiHeadAttention, RelativePositions
 
 
 def init_linear_weights(model: nn.Module) -> None:
@@ -59,6 +59,8 @@ def _attention(cfg: LayerConfig, cross: bool = False, causal: bool = False) -> M
     if cfg.attention == "relative" and not cross:
         variant = RelativePositions(cfg.n_heads, cfg.d_k, cfg.d_v, cfg.max_relative_distance, causal,
                                     cfg.relative_share_heads, cfg.relative_values)
+    elif cfg.attention == "local" and not cross:
+        variant = LocalAttention(cfg.local_block, cfg.local_memory, causal)
     return MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.d_k, cfg.d_v, cfg.attention_dropout, cross,
                               cfg.attention_bias, cfg.attention_kernel, variant)
 

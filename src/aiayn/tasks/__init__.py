@@ -21,14 +21,15 @@ from .translation import TranslationTask
 @dataclass(frozen=True)
 class Recipe:
     """A task on built-in data: model presets (model-config fields), training settings, and the task
-    itself, built by ``build(train_config, progress)`` (``progress``: a tqdm-like factory, ``aiayn.progress``)."""
+    itself, built by ``build(train_config, data, progress)``: ``data`` holds the data settings (``data``
+    updated by the caller; recorded in the run), ``progress`` is a tqdm-like factory (``aiayn.progress``)."""
 
     name: str
     presets: dict[str, dict[str, Any]]  # the first is the default
     train: dict[str, Any]  # TrainConfig fields
     model_config: Callable[..., Any]  # model-config fields -> the model's config dataclass
-    build: Callable[[Any, Any], Any]
-    data: dict[str, Any]  # what config.json records as the run's data
+    build: Callable[[Any, dict[str, Any], Any], Any]
+    data: dict[str, Any]  # the default data settings
 
     def config(self, preset: str | None, fields: dict[str, Any]):
         return self.model_config(**{**self.presets[preset or next(iter(self.presets))], **fields})

@@ -51,13 +51,17 @@ def chorale_sequences(split: str, cache: str | Path | None = None, progress=None
 
 
 def chorale_task(window: int = WINDOW, max_tokens: int = MUSIC_TRAIN["max_tokens"], cache: str | Path | None = None,
-                 progress=None) -> LanguageModelTask:
-    """Training windows over the train split; validation on the valid split."""
+                 progress=None, transpose: int = 0) -> LanguageModelTask:
+    """Training windows over the train split; validation on the valid split. ``transpose`` N adds
+    each training chorale moved by ±1 .. ±N semitones (where every pitch stays in the vocabulary)."""
     _, train = chorale_sequences("train", cache, progress)
+    shifts = [k for k in range(-transpose, transpose + 1) if k]
+    train += [moved for k in shifts for seq in train if (moved := music.transpose(seq, k)) is not None]
     _, valid = chorale_sequences("valid", cache)
     return LanguageModelTask(train, valid, window, max_tokens, music.BOS, music.EOS, music.PAD)
 
 
 RECIPE = Recipe("music", presets={name: {"positions": name} for name in SCHEMES}, train=MUSIC_TRAIN,
-                model_config=music_model_config, data={"corpus": "music21 Bach chorales", "window": WINDOW},
-                build=lambda train, progress: chorale_task(max_tokens=train.max_tokens, progress=progress))
+                model_config=music_model_config, data={"corpus": "music21 Bach chorales", "window": WINDOW, "transpose": 0},
+                build=lambda train, data, progress: chorale_task(data["window"], train.max_tokens, progress=progress,
+                                                                 transpose=data["transpose"]))

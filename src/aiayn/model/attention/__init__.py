@@ -1,12 +1,14 @@
 """Attention (paper §3.2): the core with its kernels, multi-head attention, and the variants.
 
 One module per idea: ``core`` (Eq. 1 and its kernels), ``mha`` (§3.2.2 and the variant slot),
-``relative`` (Shaw et al. 2018; Huang et al. 2018's skewing).
+``relative`` (Shaw et al. 2018; Huang et al. 2018's skewing), ``local`` (Parmar et al. 2018's 1D
+local attention).
 """
 
 from .core import ATTENTION_BACKENDS, attention_weights, math_attention, sdpa_attention
+from .local import LocalAttention
 from .mha import MultiHeadAttention
 from .relative import RelativePositions, skew
 
-__all__ = ["ATTENTION_BACKENDS", "MultiHeadAttention", "RelativePositions", "attention_weights", "math_attention",
+__all__ = ["ATTENTION_BACKENDS", "LocalAttention", "MultiHeadAttention", "RelativePositions", "attention_weights", "math_attention",
            "sdpa_attention", "skew"]

@@ -1,0 +1,96 @@
+"""Local self-attention, 1D (Image Transformer, Parmar et al. 2018, §3.2 "Local Self-Attention").
+
+Legend: B batch, H heads, T queries, S keys, L sequence length, D head width,
+l_q query block length, l_m memory length, N = ⌈L / l_q⌉ blocks, W keys per block.
+
+The sequence (an image in raster order) is cut into non-overlapping query blocks of l_q positions.
+Each block attends to a memory of the l_m positions before it and to itself, causally masked, so a
+query sees at most l_m + l_q keys however long the sequence: time and memory O(L · (l_m + l_q))
+instead of O(L²). Non-causal (encoder) layers also see the l_m positions after the block.
+
+Equivalently, query i may attend to key j iff start(i) ≤ j ≤ i (causal) or start(i) ≤ j < end(i)
+(non-causal), with start(i) = ⌊i / l_q⌋ · l_q − l_m and end(i) = start(i) + 2 l_m + l_q: a block-band
+mask (:meth:`LocalAttention.band`). The full pass cuts keys into overlapping windows (``unfold``)
+and runs the kernel per block; cached decoding, whose queries are the last T of S positions, scores
+them against the few keys their blocks can reach, under the band mask. Positions are counted from
+each row's first real token, so left-padded prompts keep their blocks.
+"""
+
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor, nn
+
+
+class LocalAttention(nn.Module):
+    """The variant slot of ``MultiHeadAttention`` for 1D local attention (no parameters of its own)."""
+
+    def __init__(self, block: int, memory: int, causal: bool = True):
+        super().__init__()
+        if block < 1 or memory < 0:
+            raise ValueError(f"local attention needs block >= 1 and memory >= 0, got {block} and {memory}")
+        self.block, self.memory, self.causal = block, memory, causal
+
+    def extra_repr(self) -> str:
+        return f"block={self.block}, memory={self.memory}, causal={self.causal}"
+
+    def band(self, query_pos: Tensor, key_pos: Tensor) -> Tensor:
+        """May query (position ``query_pos[..., i]``) attend to key (``key_pos[..., j]``)? (..., T, S) bool."""
+        i, j = query_pos[..., :, None], key_pos[..., None, :]
+        start = torch.div(i, self.block, rounding_mode="floor") * self.block - self.memory
+        last = i if self.causal else start + 2 * self.memory + self.block - 1
+        return (j >= start) & (j <= last) & (j >= 0)
+
+    def forward(self, kernel, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, causal: bool, dropout_p: float,
+                need_weights: bool) -> tuple[Tensor, Tensor | None]:
+        # ``causal`` is the caller's hint (False for one cached query); the band already holds the layer's rule.
+        t, s = q.size(-2), k.size(-2)
+        first = _first_real(mask, s)  # (B,) position 0 of each row
+        if t == s and not need_weights and not bool(first.any()):
+            return self._blocked(kernel, q, k, v, mask, dropout_p), None
+        return self._windowed(kernel, q, k, v, mask, first, dropout_p, need_weights)
+
+    def _blocked(self, kernel, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, dropout_p: float) -> Tensor:
+        """All L queries: N blocks of l_q queries, each against its W = l_m + l_q (+ l_m) keys."""
+        b, h, length, _ = q.shape
+        lq, lm = self.block, self.memory
+        n = -(-length // lq)
+        width = lm + lq + (0 if self.causal else lm)
+        right = n * lq - length + (0 if self.causal else lm)
+
+        def windows(x: Tensor) -> Tensor:  # (..., L, D) -> (..., N, W, D); key c of block n is n·l_q − l_m + c
+            return F.pad(x, (0, 0, lm, right)).unfold(-2, width, lq).transpose(-1, -2)
+
+        blocks = F.pad(q, (0, 0, 0, n * lq - length)).unflatten(-2, (n, lq))  # (B, H, N, l_q, D)
+        query_pos = torch.arange(n * lq, device=q.device).view(n, lq)
+        key_pos = query_pos[:, :1] - lm + torch.arange(width, device=q.device)  # (N, W)
+        allowed = self.band(query_pos, key_pos) & (key_pos < length)[:, None, :]  # (N, l_q, W)
+        if mask is not None:  # (B, 1, 1, L) real keys -> (B, 1, N, 1, W)
+            real = F.pad(mask.reshape(b, length), (lm, right)).unfold(-1, width, lq)
+            allowed = allowed & real[:, None, :, None, :]
+        out, _ = kernel(blocks, windows(k), windows(v), allowed, False, dropout_p, None, False)
+        return out.flatten(-3, -2)[..., :length, :]  # (B, H, L, D_v)
+
+    def _windowed(self, kernel, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, first: Tensor, dropout_p: float,
+                  need_weights: bool) -> tuple[Tensor, Tensor | None]:
+        """Queries that are the last T of S positions, against keys from the earliest their blocks reach."""
+        t, s = q.size(-2), k.size(-2)
+        low = max(0, s - t - (self.block - 1) - self.memory)  # a lower bound of start(i) for every row's offset
+        index = torch.arange(s, device=q.device)
+        query_pos = (index[s - t:] - first[:, None])[:, None]  # (B, 1, T)
+        key_pos = (index[low:] - first[:, None])[:, None]  # (B, 1, S - low)
+        allowed = self.band(query_pos, key_pos)  # (B, 1, T, S - low)
+        if mask is not None:
+            allowed = allowed & mask[..., low:]
+        out, weights = kernel(q, k[..., low:, :], v[..., low:, :], allowed, False, dropout_p, None, need_weights)
+        return out, (None if weights is None else F.pad(weights, (low, 0)))
+
+
+def _first_real(mask: Tensor | None, n_keys: int) -> Tensor:
+    """Index of each row's first real key (leading keys are left padding), from a (B, 1, 1, S) mask."""
+    if mask is None or mask.dim() != 4 or mask.size(-2) != 1:
+        return torch.zeros(1 if mask is None else mask.size(0), dtype=torch.long,
+                           device=None if mask is None else mask.device)
+    real = mask.reshape(mask.size(0), n_keys)
+    return torch.where(real.any(-1), real.int().argmax(-1), 0)
