@@ -108,19 +108,23 @@ def build_parser() -> argparse.ArgumentParser:
                        "token-bucketed batches, Adam with warm-up, label smoothing, checkpoints, validation BLEU. "
                        "With --task music: a decoder-only Music Transformer on the Bach chorales bundled with "
                        "music21 (validation NLL per token picks the best model).")
-    t.add_argument("--task", choices=commands.TASKS, help="translation (default for a new run) or music; "
+    t.add_argument("--task", choices=commands.TASKS, help="translation (default for a new run); music (Bach "
+                   "chorales); digits (8x8 images, pixel by pixel); superres (4x4 -> 8x8 digits); "
                    "--resume keeps the run's task")
     t.add_argument("--train", metavar="DATA", help="training data (default: the built-in Bible, en-es)")
     t.add_argument("--valid", metavar="DATA", help="validation data (default with the built-in corpus: its valid split)")
     t.add_argument("--src", help="source language (a TSV column or file suffix; default: the first)")
     t.add_argument("--tgt", help="target language (default: the second)")
-    t.add_argument("--preset", choices=["tiny", "base", "big", "relative", "absolute"],
+    t.add_argument("--preset", choices=["tiny", "base", "big", "relative", "absolute", "local", "full", "local-class",
+                                        "full-class"],
                    help="translation: tiny (default), base or big, the paper's model sizes; music: relative "
-                   "(default, relative self-attention) or absolute (sinusoidal positions, full attention)")
+                   "(default, relative self-attention) or absolute (sinusoidal positions, full attention); "
+                   "digits: local (default, 1D local attention) or full, -class for class-conditional; "
+                   "superres: local or full")
     t.add_argument("--config", metavar="FILE", help="YAML or TOML file with preset / model / train sections")
     t.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE",
                    help="override one field, e.g. model.dropout=0.3 or train.warmup=8000 (repeatable)")
-    t.add_argument("--out", help="run directory (default runs/tiny; runs/music for --task music)")
+    t.add_argument("--out", help="run directory (default runs/tiny; runs/TASK for other tasks)")
     t.add_argument("--resume", action="store_true", help="continue the run in --out exactly where it stopped")
     t.add_argument("--vocab", metavar="SPM_MODEL", help="use this sentencepiece model instead of learning one")
     t.add_argument("--device", type=_device, help="cpu or cuda[:N] (default: cuda when available)")
@@ -215,7 +219,7 @@ def _run_attention(args: argparse.Namespace) -> None:
 def _run_train(args: argparse.Namespace) -> None:
     overrides = dict(args.set)
     overrides.update({k: v for k, v in vars(args).items() if k.startswith("train.") and v is not None})
-    out = args.out or ("runs/music" if args.task == "music" else "runs/tiny")
+    out = args.out or f"runs/{'tiny' if args.task in (None, 'translation') else args.task}"
     run = commands.train(out, args.train, args.valid, args.src, args.tgt, args.preset, args.config, overrides,
                          args.resume, args.vocab, args.device, args.task, progress=tqdm)
     if int(os.environ.get("RANK", "0")) == 0:  # only the main process reports

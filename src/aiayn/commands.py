@@ -100,7 +100,7 @@ def train(out: str | Path, train: str | None = None, valid: str | None = None, s
     return run
 
 
-TASKS = ("translation", "music")  # the command line's choices; tasks.recipes() holds all but translation
+TASKS = ("translation", "music", "digits", "superres")  # the command line's; tasks.recipes() holds all but translation
 
 
 def _recipe(task: str | None, train, valid, src_lang, tgt_lang, vocab) -> Recipe | None:
@@ -144,8 +144,8 @@ def _check_new_recipe(recipe: Recipe, preset, config_file, overrides, data):
 def _start_recipe(run: RunDir, world: D.World, recipe: Recipe, preset, model_cfg, train_cfg, data, progress):
     if run.holds_run():
         raise UsageError(f"{run.path} already holds a run; pass --resume to continue it, or choose another --out")
-    trainer = Trainer(run, model_cfg, train_cfg, recipe.build(train_cfg, data, progress), world, task_name=recipe.name,
-                      progress=progress)
+    task = recipe.build(model_cfg, train_cfg, data, progress)
+    trainer = Trainer(run, model_cfg, train_cfg, task, world, task_name=recipe.name, progress=progress)
     if world.is_main:
         log.info("training %s %s (%s parameters) into %s", recipe.name, preset,
                  f"{trainer.model.num_parameters():,}", run.path)
@@ -157,8 +157,8 @@ def _resume_recipe(run: RunDir, world: D.World, recipe: Recipe, preset, config_f
     saved = _saved_config(run)
     model_cfg, train_cfg, changed = _resumed_config(run, saved, preset, config_file, overrides, recipe.presets)
     data = {**recipe.data, **saved["data"]}  # settings added since the run was written keep their defaults
-    trainer = Trainer(run, model_cfg, train_cfg, recipe.build(train_cfg, data, progress), world, task_name=recipe.name,
-                      progress=progress)
+    task = recipe.build(model_cfg, train_cfg, data, progress)
+    trainer = Trainer(run, model_cfg, train_cfg, task, world, task_name=recipe.name, progress=progress)
     trainer.resume(changed)
     return trainer, {**saved, "train": train_cfg.to_dict()}
 

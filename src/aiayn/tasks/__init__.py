@@ -5,7 +5,7 @@ A task provides the training batches (index lists a ``BatchSampler`` replays), `
 figures), ``metric(figures)`` (higher is better: what "best" means), and ``describe(figures)``.
 
 Translation learns from the user's parallel text; the tasks in ``RECIPES`` bring their own data
-(``aiayn train --task music``), with their model presets and training settings.
+(``aiayn train --task music|digits|superres``), with their model presets and training settings.
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ from .translation import TranslationTask
 @dataclass(frozen=True)
 class Recipe:
     """A task on built-in data: model presets (model-config fields), training settings, and the task
-    itself, built by ``build(train_config, data, progress)``: ``data`` holds the data settings (``data``
+    itself, built by ``build(model_config, train_config, data, progress)``: ``data`` holds the data settings (``data``
     updated by the caller; recorded in the run), ``progress`` is a tqdm-like factory (``aiayn.progress``)."""
 
     name: str
     presets: dict[str, dict[str, Any]]  # the first is the default
     train: dict[str, Any]  # TrainConfig fields
     model_config: Callable[..., Any]  # model-config fields -> the model's config dataclass
-    build: Callable[[Any, dict[str, Any], Any], Any]
+    build: Callable[[Any, Any, dict[str, Any], Any], Any]
     data: dict[str, Any]  # the default data settings
 
     def config(self, preset: str | None, fields: dict[str, Any]):
@@ -37,9 +37,10 @@ class Recipe:
 
 def recipes() -> dict[str, Recipe]:
     """The tasks with built-in data, by name (imported here so translation alone needs no music21)."""
+    from .images import DIGITS, SUPERRES
     from .music import RECIPE as music
 
-    return {music.name: music}
+    return {recipe.name: recipe for recipe in (music, DIGITS, SUPERRES)}
 
 
 __all__ = ["LanguageModelTask", "Recipe", "SequenceBatch", "TranslationTask", "cut_windows", "nll_by_position",

@@ -63,5 +63,5 @@ def chorale_task(window: int = WINDOW, max_tokens: int = MUSIC_TRAIN["max_tokens
 
 RECIPE = Recipe("music", presets={name: {"positions": name} for name in SCHEMES}, train=MUSIC_TRAIN,
                 model_config=music_model_config, data={"corpus": "music21 Bach chorales", "window": WINDOW, "transpose": 0},
-                build=lambda train, data, progress: chorale_task(data["window"], train.max_tokens, progress=progress,
-                                                                 transpose=data["transpose"]))
+                build=lambda model, train, data, progress: chorale_task(data["window"], train.max_tokens,
+                                                                        progress=progress, transpose=data["transpose"]))
