@@ -90,3 +90,20 @@ def test_transposition_augments_training_only(cache):
     expected = originals + [music.transpose(s, k) for k in (-2, -1, 1, 2) for s in originals]
     assert [s[1:-1] for s in moved.train] == expected  # the scale pieces stay in range: none dropped
     assert moved.valid == plain.valid and len(moved.train_batches) > len(plain.train_batches)
+
+
+def test_a_state_saved_before_a_config_field_existed_still_resumes(cache, tmp_path):
+    """Runs outlive releases: a state whose model config lacks a field added since resumes with its default."""
+    from aiayn.io.checkpoint import atomic_save
+
+    env = {"AIAYN_CACHE": str(cache)}
+    run = tmp_path / "old"
+    aiayn("train", "--task", "music", "--out", str(run), "--max-steps", "2", *MICRO, **env)
+    tensors, meta = read_checkpoint(run / "state.safetensors")
+    del meta["model_config"]["local_block"], meta["model_config"]["local_memory"]
+    atomic_save(tensors, meta, run / "state.safetensors")
+    config = json.loads((run / "config.json").read_text())
+    del config["model"]["local_block"]
+    (run / "config.json").write_text(json.dumps(config))
+    aiayn("train", "--out", str(run), "--resume", "--max-steps", "4", **env)
+    assert RunDir(run).checkpoint(4).exists()

@@ -39,6 +39,8 @@ path prefix with one file per language (PREFIX.en, PREFIX.es, optionally .gz).""
 
 EPILOG_GENERATE = """examples:
   aiayn generate --model runs/music --samples 4 --length 512 --out samples/        # from scratch
+  aiayn generate --model runs/digits --class 3 --class seven --temperature 0.9 --out digits.png
+  aiayn generate --model runs/superres --samples 8 --out superres.png   # input | bicubic | model | truth
   aiayn generate --model runs/music --primer test:0 --primer-tokens 256 --temperature 0.9
   aiayn generate --model runs/music --primer my_chorale.mxl --top-p 0.95 --seed 7"""
 
@@ -186,20 +188,26 @@ def build_parser() -> argparse.ArgumentParser:
                     help="beam size for the translation (default 4)")
     at.add_argument("--device", type=_device, default="cpu")
 
-    g = sub.add_parser("generate", help="sample music from a decoder-only model (MIDI + piano-roll PNG)",
+    g = sub.add_parser("generate", help="sample music (MIDI + piano roll) or digits (PNG grid) from a model",
                        description="Sample chorales from a music model (Music Transformer, Huang et al. 2018): from "
-                       "scratch, or continuing primers. Each sample is written as MIDI and as a piano roll.",
+                       "scratch, or continuing primers; each sample is written as MIDI and as a piano roll. Sample "
+                       "digits from a digits model (Image Transformer, Parmar et al. 2018), a row per class when "
+                       "class-conditional, or super-resolve test digits: one PNG grid.",
                        epilog=EPILOG_GENERATE, formatter_class=argparse.RawDescriptionHelpFormatter)
     r = commands.GENERATE_RANGES
-    g.add_argument("--model", required=True, help="music run directory or .safetensors file")
-    g.add_argument("--out", default="samples", help="folder for the .mid and .png files (default samples)")
+    g.add_argument("--model", required=True, help="music, digits or superres run directory, or .safetensors file")
+    g.add_argument("--out", default="samples", help="music: folder for the .mid and .png files; images: a .png file "
+                   "or a folder for TASK.png (default samples)")
     g.add_argument("--primer", action="append", metavar="FILE|test:N",
                    help="continue this piece: a MusicXML/MIDI/kern file, or test:N for test chorale N (repeatable)")
     g.add_argument("--primer-tokens", type=r["primer_tokens"].parse, metavar="N", help="keep only the first N tokens "
                    "of each primer (4 tokens = one sixteenth of S A T B; 64 = one 4/4 bar)")
-    g.add_argument("--samples", type=r["samples"].parse, default=4, help="samples per primer (default 4)")
-    g.add_argument("--length", type=r["length"].parse, default=512,
-                   help="tokens to add after the primer (default 512 = 8 bars)")
+    g.add_argument("--samples", type=r["samples"].parse, help="music: samples per primer (default 4); digits: "
+                   "samples per class (default 10); superres: test digits (default 10)")
+    g.add_argument("--length", type=r["length"].parse,
+                   help="music: tokens to add after the primer (default 512 = 8 bars)")
+    g.add_argument("--class", dest="classes", action="append", metavar="DIGIT",
+                   help="class-conditional digits: a row of this class, 0..9 or its name (repeatable; default all)")
     g.add_argument("--temperature", type=r["temperature"].parse, default=1.0,
                    help="below 1: safer; above 1: wilder (default 1.0)")
     g.add_argument("--top-k", type=r["top_k"].parse, default=0,
@@ -284,10 +292,21 @@ def _stdin_lines() -> list[str]:
 
 
 def _run_evaluate(args: argparse.Namespace) -> None:
-    if commands.model_task(args.model) == "music":
-        if args.test or args.src or args.tgt:
-            raise UsageError("--test, --src and --tgt are for translation; a music model is scored on the chorales' "
-                             "test split: drop them")
+    task = commands.model_task(args.model)
+    if task != "translation" and (args.test or args.src or args.tgt):
+        raise UsageError(f"--test, --src and --tgt are for translation; a {task} model is scored on its built-in "
+                         "test split: drop them")
+    if task in ("digits", "superres"):
+        from .image_commands import evaluate_images
+
+        f = evaluate_images(args.model, "test", args.device)
+        print(f"8x8 digits, test split ({f['images']} images): {f['bits_per_dim']:.4f} bits/dim "
+              f"({f['nll']:.4f} nats per pixel)")
+        if task == "superres":
+            print(f"mean absolute error per pixel (intensity 0..16): model (greedy) {f['mae']:.3f}, "
+                  f"bicubic {f['mae_bicubic']:.3f}")
+        return
+    if task == "music":
         figures = commands.evaluate_music(args.model, "test", args.device)
         print(f"Bach chorales, test split ({figures['tokens']:,} tokens, each scored once in windows of "
               f"{figures['window']}):\nNLL {figures['nll']:.4f} nats/token ({figures['bits_per_token']:.4f} bits), "
@@ -306,6 +325,19 @@ def _run_average(args: argparse.Namespace) -> None:
 
 
 def _run_generate(args: argparse.Namespace) -> None:
+    task = commands.model_task(args.model)
+    if task in ("digits", "superres"):
+        from .image_commands import generate_images
+
+        if args.primer or args.primer_tokens or args.length is not None:
+            raise UsageError("--primer, --primer-tokens and --length are for music models; drop them")
+        out = args.out if args.out.lower().endswith(".png") else str(Path(args.out) / f"{task}.png")
+        print(generate_images(args.model, out, args.samples or 10, args.classes, args.temperature, args.top_k,
+                              args.top_p, args.seed, args.device))
+        return
+    if args.classes:
+        raise UsageError("--class is for class-conditional digits models")
+    args.samples, args.length = args.samples or 4, args.length or 512
     written = commands.generate_music(args.model, args.out, args.samples, args.length, args.primer, args.primer_tokens,
                                       args.temperature, args.top_k, args.top_p, args.seed, args.device)
     for path in written:

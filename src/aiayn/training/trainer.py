@@ -117,7 +117,12 @@ class Trainer:
         path = self.run.state
         extra = load_training_state(path, self.model, self.optimizer, self.scheduler, self.world.rank,
                                     self.world.device)
-        if extra["model_config"] != self.model_cfg.to_dict():
+        # Through from_dict: fields added to the config since the state was saved take their defaults.
+        try:
+            saved_cfg = type(self.model_cfg).from_dict(extra["model_config"]).to_dict()
+        except (TypeError, ValueError) as e:
+            raise CheckpointError(f"{path} carries no usable model config ({e})") from None
+        if saved_cfg != self.model_cfg.to_dict():
             raise CheckpointError(f"{path} was built with a different model config")
         if extra.get("tokenizer_sha256") != self.fingerprint:
             raise CheckpointError(f"{path} was built with a different vocabulary")
