@@ -107,6 +107,9 @@ class LayerConfig:
                               ("attention", ATTENTION_VARIANTS), ("attention_kernel", ("sdpa", "math"))):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
+        if self.attention == "local" and self.local_block > self.max_positions:
+            raise ValueError(f"local_block={self.local_block} is longer than max_positions={self.max_positions}: "
+                             "one block would be full attention; lower local_block")
         if self.attention == "relative" and self.max_relative_distance < 1:
             raise ValueError(f"max_relative_distance must be at least 1, got {self.max_relative_distance}")
         for name in ("pad_id", "bos_id", "eos_id"):

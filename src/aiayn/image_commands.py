@@ -40,6 +40,8 @@ def _pixels(tokens: list[int]) -> np.ndarray:
 @torch.no_grad()
 def upsample(model, low: np.ndarray, device: str = "cpu") -> np.ndarray:
     """The model's most probable 8×8 image (greedy, pixel by pixel) for each (4, 4) image: (N, 8, 8)."""
+    if low.ndim != 3 or low.shape[1:] != (digits.LOW_SIDE, digits.LOW_SIDE):
+        raise UsageError(f"super-resolution takes {digits.LOW_SIDE}x{digits.LOW_SIDE} images, not {low.shape[1:]}")
     src = torch.from_numpy(low.reshape(len(low), -1) + digits.FIRST_PIXEL).to(device)
     hyps = greedy_search(model, src, max_len_a=0, max_len_b=END, max_len=END, min_len=digits.N_PIXELS)
     return np.stack([_pixels(h.tokens) for h in hyps])
