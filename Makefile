@@ -2,14 +2,17 @@
 #   make demo   install, then train the tiny model on the built-in corpus for ~10 minutes and show it translating
 #   make test   install, then run the test suite (slow tests: make test-slow)
 #   make music  install, then train the chorale model for 5 minutes and write 2 samples to samples/
+#   make digits install, then train a class-conditional digits model for 5 minutes and write a sample grid
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 RUN ?= runs/quickstart-$(shell date +%Y%m%d-%H%M%S)
 MUSIC_RUN := runs/music-$(shell date +%Y%m%d-%H%M%S)
 MUSIC_MINUTES ?= 5
+DIGITS_RUN := runs/digits-$(shell date +%Y%m%d-%H%M%S)
+DIGITS_MINUTES ?= 5
 
-.PHONY: install demo test test-slow music
+.PHONY: install demo test test-slow music digits
 
 $(BIN)/aiayn: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,3 +35,8 @@ test-slow: install
 music: install
 	$(BIN)/aiayn train --task music --max-time $(MUSIC_MINUTES)m --out $(MUSIC_RUN)
 	$(BIN)/aiayn generate --model $(MUSIC_RUN) --samples 2 --length 512 --temperature 0.9 --out samples
+
+digits: install
+	$(BIN)/aiayn train --task digits --preset local-class --max-time $(DIGITS_MINUTES)m --out $(DIGITS_RUN)
+	$(BIN)/aiayn evaluate --model $(DIGITS_RUN)
+	$(BIN)/aiayn generate --model $(DIGITS_RUN) --samples 10 --out samples/digits.png

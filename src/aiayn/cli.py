@@ -303,8 +303,9 @@ def _run_evaluate(args: argparse.Namespace) -> None:
         print(f"8x8 digits, test split ({f['images']} images): {f['bits_per_dim']:.4f} bits/dim "
               f"({f['nll']:.4f} nats per pixel)")
         if task == "superres":
-            print(f"mean absolute error per pixel (intensity 0..16): model (greedy) {f['mae']:.3f}, "
-                  f"bicubic {f['mae_bicubic']:.3f}")
+            for kind in ("model", "bicubic"):
+                print(f"{kind + (' (greedy)' if kind == 'model' else ''):>15}: per-pixel error (intensity 0..16) "
+                      f"absolute {f['mae_' + kind]:.3f}, squared {f['mse_' + kind]:.3f}")
         return
     if task == "music":
         figures = commands.evaluate_music(args.model, "test", args.device)

@@ -48,8 +48,8 @@ def upsample(model, low: np.ndarray, device: str = "cpu") -> np.ndarray:
 
 
 def evaluate_images(model: str | Path, split: str = "test", device: str = "cpu") -> dict[str, float]:
-    """Bits per dimension on ``split``; for super-resolution also the mean absolute error per pixel
-    (intensity 0..16) of the greedy output and of bicubic upsampling, the baseline."""
+    """Bits per dimension on ``split``; for super-resolution also the mean absolute and squared error
+    per pixel (intensity 0..16) of the greedy output and of bicubic upsampling, the baseline."""
     net, task = load_image_model(model, device)
     data = ImageTask(None, split, 0, super_resolution=task == "superres",
                      conditional=getattr(net.config, "n_classes", 0) > 0)
@@ -59,8 +59,9 @@ def evaluate_images(model: str | Path, split: str = "test", device: str = "cpu")
     if task == "superres":
         images, _ = digits.load_digits_split(split)
         low = digits.downsample(images)
-        result["mae"] = float(np.abs(upsample(net, low, device) - images).mean())
-        result["mae_bicubic"] = float(np.abs(digits.bicubic_upsample(low) - images).mean())
+        for name, guess in (("model", upsample(net, low, device)), ("bicubic", digits.bicubic_upsample(low))):
+            result[f"mae_{name}"] = float(np.abs(guess - images).mean())
+            result[f"mse_{name}"] = float(((guess - images) ** 2).mean())
     return result
 
 
@@ -95,6 +96,7 @@ def generate_images(model: str | Path, out: str | Path, samples: int = 10, class
     hyps = sample(net, cond, max_len=END, temperature=temperature, top_k=top_k, top_p=top_p, seed=seed,
                   prompt=prompt, min_len=digits.N_PIXELS)
     names = [digits.CLASS_NAMES[c] for c in labels] if conditional else None
-    title = f"{'class-conditional ' if conditional else ''}samples (seed {seed}, T={temperature})"
+    title = (f"{'class-conditional' if conditional else 'unconditional'} samples, {net.config.attention} attention "
+             f"(seed {seed}, T={temperature})")
     return plot_digit_grid([_pixels(h.tokens) for h in hyps], out, rows_labels=names, title=title,
                            cols=None if conditional else min(samples, 10))

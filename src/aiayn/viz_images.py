@@ -30,6 +30,15 @@ def _show(ax, img, label: str | None = None) -> None:
         ax.set_xlabel(label, fontsize=7, labelpad=2)
 
 
+def _finish(fig, path: str | os.PathLike, title: str | None) -> Path:
+    if title:
+        fig.suptitle(title, fontsize=10)
+    path = Path(path)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
 def plot_digit_grid(images: Sequence[np.ndarray] | np.ndarray, path: str | os.PathLike,
                     rows_labels: Sequence[str] | None = None, title: str | None = None,
                     cols: int | None = None) -> Path:
@@ -61,18 +70,13 @@ def plot_digit_grid(images: Sequence[np.ndarray] | np.ndarray, path: str | os.Pa
     if rows_labels is not None:
         for ax, label in zip(axes[:, 0], rows_labels):
             ax.set_ylabel(str(label), rotation=0, ha="right", va="center", fontsize=9, labelpad=6)
-    if title:
-        fig.suptitle(title, fontsize=10)
-    path = Path(path)
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _finish(fig, path, title)
 
 
 def plot_super_resolution(low: np.ndarray, out: np.ndarray, truth: np.ndarray, bicubic: np.ndarray,
                           path: str | os.PathLike, title: str | None = None) -> Path:
     """Writes a PNG with one row per example: the 4×4 input | the bicubic baseline | the model's output |
-    the true 8×8 image, each output labelled with its mean squared error to the truth (intensity units²).
+    the true 8×8 image, each output labelled with its mean absolute error per pixel to the truth (intensity 0..16).
 
     ``low`` (N, 4, 4), ``out``, ``truth`` and ``bicubic`` (N, 8, 8); returns the path. ValueError if
     the four do not hold the same number of examples.
@@ -89,14 +93,9 @@ def plot_super_resolution(low: np.ndarray, out: np.ndarray, truth: np.ndarray, b
     fig, axes = plt.subplots(n, 4, figsize=(4 * CELL + 0.3, height), squeeze=False, layout="constrained")
     for i in range(n):
         _show(axes[i, 0], low[i])
-        _show(axes[i, 1], bicubic[i], f"MSE {np.mean((bicubic[i] - truth[i]) ** 2):.1f}")
-        _show(axes[i, 2], out[i], f"MSE {np.mean((out[i] - truth[i]) ** 2):.1f}")
+        _show(axes[i, 1], bicubic[i], f"MAE {np.mean(np.abs(bicubic[i] - truth[i])):.2f}")
+        _show(axes[i, 2], out[i], f"MAE {np.mean(np.abs(out[i] - truth[i])):.2f}")
         _show(axes[i, 3], truth[i])
     for ax, head in zip(axes[0], heads):
         ax.set_title(head, fontsize=8)
-    if title:
-        fig.suptitle(title, fontsize=10)
-    path = Path(path)
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _finish(fig, path, title)
