@@ -5,6 +5,7 @@
   3. decoding throughput python -m benchmarks.decode_throughput --size {tiny,base}
   4. peak memory         part of 2 and 3 (one subprocess per system)
   5. quality             python -m benchmarks.quality --minutes 60   (only with --quality: an hour)
+  6. attention layers    python -m benchmarks.relative_attention; python -m benchmarks.table1
   +  levers tried         python -m benchmarks.levers {decode,train} --size tiny   (only with --levers)
 
 Each part runs alone with its own command. The ceilings run first so that training MFU has a
@@ -47,6 +48,9 @@ def main(argv: list[str] | None = None) -> None:
     parts += [["benchmarks.train_throughput", "--size", s, "--dtype", d, *quick_train, *threads]
               for s in sizes for d in dtypes]
     parts += [["benchmarks.decode_throughput", "--size", s, *quick_decode, *threads] for s in sizes]
+    quick_layers = ["--lengths", "64", "128", "--repeats", "2"]
+    parts += [["benchmarks.relative_attention", *(["--lengths", "128", "256", "--repeats", "2"] if args.quick else []),
+               *threads], ["benchmarks.table1", *(quick_layers if args.quick else []), *threads]]
     if args.levers:
         quick_levers = ["--repeats", "1", "--steps", "1", "--warmup", "1"] if args.quick else []
         parts += [["benchmarks.levers", what, "--size", "tiny", *quick_levers, *threads] for what in ("decode", "train")]

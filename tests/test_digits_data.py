@@ -10,17 +10,15 @@ import hashlib
 
 import numpy as np
 import pytest
+from sklearn.datasets import load_digits
 
-pytest.importorskip("sklearn")
-from sklearn.datasets import load_digits  # noqa: E402
-
-from aiayn.data import DataError  # noqa: E402
-from aiayn.data.digits import (  # noqa: E402
+from aiayn.data import DataError
+from aiayn.data.digits import (
     BOS, CLASS_NAMES, EOS, LEVELS, N_CLASSES, PAD, SIDE, SPLITS, VOCAB_SIZE, bicubic_upsample, downsample,
     image_tokens, load_digits_split, parse_class, pixel_token, split_of, token_pixel, tokens_image,
 )
-from aiayn.errors import UserError  # noqa: E402
-from aiayn.viz_images import plot_digit_grid, plot_super_resolution  # noqa: E402
+from aiayn.errors import UserError
+from aiayn.viz_images import plot_digit_grid, plot_super_resolution
 
 
 @pytest.fixture(scope="module")

@@ -7,19 +7,18 @@ from __future__ import annotations
 
 import json
 
+import music21  # a dependency: a missing one fails, never skips
 import numpy as np
 import pytest
+from music21 import chord, converter, note, stream
 
-music21 = pytest.importorskip("music21")
-from music21 import chord, converter, note, stream  # noqa: E402
-
-from aiayn.data import DataError  # noqa: E402
-from aiayn.data import music  # noqa: E402
-from aiayn.data.music import (  # noqa: E402
+from aiayn.data import DataError
+from aiayn.data import music
+from aiayn.data.music import (
     MAX_PITCH, MIN_PITCH, REST, SPLITS, VOCAB_SIZE, encode_score, load_chorales, movement, pitch_token, read_primer,
     similarity, split_of, tokens_to_score, transpose, voice_rows, write_midi,
 )
-from aiayn.viz_music import plot_piano_roll  # noqa: E402
+from aiayn.viz_music import plot_piano_roll
 
 R = REST
 
