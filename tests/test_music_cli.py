@@ -107,3 +107,15 @@ def test_a_state_saved_before_a_config_field_existed_still_resumes(cache, tmp_pa
     (run / "config.json").write_text(json.dumps(config))
     aiayn("train", "--out", str(run), "--resume", "--max-steps", "4", **env)
     assert RunDir(run).checkpoint(4).exists()
+
+
+def test_the_library_prints_nothing(cache, tmp_path, monkeypatch, capfd):
+    """Progress and messages go through hooks the command line provides; called as a library, training is silent."""
+    from aiayn import commands
+
+    monkeypatch.setenv("AIAYN_CACHE", str(cache))
+    overrides = {k: int(v) for k, v in (s.split("=") for s in MICRO[1::2])}
+    commands.train(tmp_path / "run", task="music", overrides={**overrides, "train.max_steps": 2}, device="cpu")
+    out, err = capfd.readouterr()
+    assert out == "" and err == "", (out, err)
+    assert RunDir(tmp_path / "run").checkpoint(2).exists()

@@ -203,3 +203,68 @@ class LanguageModelConfig(LayerConfig):
 
     def smallest_vocab(self) -> int:
         return self.vocab_size
+
+
+RANGES.update({"embed_dim": Allowed(int, 1, _SIZE), "hidden": Allowed(int, 1, _SIZE),
+               "maxout_dim": Allowed(int, 1, _SIZE)})
+_ATTENTION_FLAG = Allowed(bool)  # RNNSearchConfig.attention; not in RANGES, where "attention" is LayerConfig's variant
+
+
+@dataclass
+class RNNSearchConfig:
+    """RNNsearch (Bahdanau, Cho & Bengio 2015) and, with ``attention=False``, its control RNNencdec.
+
+    Defaults are the paper's (§4.2, appendix A): word embeddings of ``embed_dim`` = 620, GRUs of
+    ``hidden`` = n = 1000 units (each direction of the encoder, and the decoder), a deep output of
+    2 x ``maxout_dim`` units maxed in pairs down to l = 500, separate source and target embeddings
+    (``share_embeddings=False``; True needs one joint vocabulary), no dropout. ``dropout`` (not the
+    paper) applies to the source and target embeddings and to the maxout output t_i.
+    ``max_positions`` caps decoding's output length (and the length of training sentences); an
+    RNN has no positions to run out of.
+    """
+
+    src_vocab_size: int = 30000
+    tgt_vocab_size: int | None = None  # None: the same (joint) vocabulary as the source
+    embed_dim: int = 620
+    hidden: int = 1000
+    maxout_dim: int = 500
+    attention: bool = True  # False: RNNencdec, one fixed context vector
+    dropout: float = 0.0
+    max_positions: int = 1024
+    share_embeddings: bool = False
+    pad_id: int = 0
+    bos_id: int = 1
+    eos_id: int = 2
+
+    def __post_init__(self) -> None:
+        check_fields(self, RANGES)
+        _ATTENTION_FLAG.check("attention", self.attention)
+        if self.tgt_vocab_size is None:
+            self.tgt_vocab_size = self.src_vocab_size
+        if self.share_embeddings and self.src_vocab_size != self.tgt_vocab_size:
+            raise ValueError("share_embeddings=True needs src_vocab_size == tgt_vocab_size")
+        for name in ("pad_id", "bos_id", "eos_id"):
+            if not 0 <= getattr(self, name) < self.smallest_vocab():
+                raise ValueError(f"{name}={getattr(self, name)} is outside the vocabulary")
+
+    @property
+    def d_model(self) -> int:
+        """The width the Noam learning-rate schedule scales by (the trainer reads ``d_model``): n."""
+        return self.hidden
+
+    def smallest_vocab(self) -> int:
+        return min(self.src_vocab_size, self.tgt_vocab_size)
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any]) -> RNNSearchConfig:
+        """Build from a mapping; an unknown key is an error that lists the known ones."""
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise ConfigError(
+                f"unknown model config key(s): {', '.join(unknown)}; known keys: {', '.join(sorted(known))}",
+                field=unknown[0])
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)

@@ -12,8 +12,9 @@ from torch import nn
 
 from .io.checkpoint import CheckpointError, build_checked, load_model_state, read_checkpoint, read_header
 from .model import LanguageModel, Transformer
+from .model.rnnsearch import RNNSearch
 
-ARCHITECTURES: dict[str, type[nn.Module]] = {cls.architecture: cls for cls in (Transformer, LanguageModel)}
+ARCHITECTURES: dict[str, type[nn.Module]] = {cls.architecture: cls for cls in (Transformer, LanguageModel, RNNSearch)}
 DEFAULT_ARCHITECTURE = "transformer"
 
 
