@@ -30,6 +30,7 @@ EPILOG_TRAIN = """examples:
   aiayn train --config my.yaml --set model.dropout=0.3 --set train.warmup=8000
   aiayn train --out runs/base --resume            # continue exactly where it stopped
   torchrun --nproc_per_node 8 -m aiayn train --preset base --max-tokens 3125 ...   # 8 GPUs
+  aiayn train --arch rnnsearch --max-time 30m --out runs/rnnsearch   # Bahdanau et al.'s RNNsearch, tiny
   aiayn train --task music --max-time 15m --out runs/music    # Music Transformer, Bach chorales
   aiayn train --task music --preset absolute --out runs/music-abs   # sinusoids instead of relative attention
 
@@ -117,6 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--valid", metavar="DATA", help="validation data (default with the built-in corpus: its valid split)")
     t.add_argument("--src", help="source language (a TSV column or file suffix; default: the first)")
     t.add_argument("--tgt", help="target language (default: the second)")
+    t.add_argument("--arch", choices=list(commands.TRANSLATION_ARCHS), help="translation model: transformer "
+                   "(default), rnnsearch (Bahdanau et al. 2015: bidirectional GRU + additive attention) or rnnencdec "
+                   "(the same without attention: one fixed context vector)")
     t.add_argument("--preset", choices=["tiny", "base", "big", "relative", "absolute", "local", "full", "local-class",
                                         "full-class"],
                    help="translation: tiny (default), base or big, the paper's model sizes; music: relative "
@@ -229,7 +233,7 @@ def _run_train(args: argparse.Namespace) -> None:
     overrides.update({k: v for k, v in vars(args).items() if k.startswith("train.") and v is not None})
     out = args.out or f"runs/{'tiny' if args.task in (None, 'translation') else args.task}"
     run = commands.train(out, args.train, args.valid, args.src, args.tgt, args.preset, args.config, overrides,
-                         args.resume, args.vocab, args.device, args.task, progress=tqdm)
+                         args.resume, args.vocab, args.device, args.task, progress=tqdm, arch=args.arch)
     if int(os.environ.get("RANK", "0")) == 0:  # only the main process reports
         _report(run.path, args.train is None and args.valid is None)
 

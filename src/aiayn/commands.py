@@ -12,7 +12,7 @@ from typing import Any
 
 from . import corpus
 from .checks import Allowed
-from .config import PRESETS, TransformerConfig
+from .config import PRESETS, RNNSearchConfig, TransformerConfig
 from .data import DataError, ParallelCorpus, Tokenizer, read_parallel
 from .errors import UsageError
 from .evaluation import Scores, corpus_scores
@@ -58,7 +58,7 @@ def train(out: str | Path, train: str | None = None, valid: str | None = None, s
           tgt_lang: str | None = None, preset: str | None = None, config_file: str | None = None,
           overrides: dict[str, Any] | None = None, resume: bool = False, vocab: str | None = None,
           device: str | None = None, task: str | None = None, progress=None,
-          data: dict[str, Any] | None = None) -> RunDir:
+          data: dict[str, Any] | None = None, arch: str | None = None) -> RunDir:
     """Trains a model into run directory ``out`` (see ``RunDir``); returns it.
 
     ``task``: "translation" (the default for a new run) on ``train``/``valid``, or a task with
@@ -67,6 +67,7 @@ def train(out: str | Path, train: str | None = None, valid: str | None = None, s
     SIGINT or SIGTERM saves the training state after the current step and raises ``Interrupted``.
     ``progress``: a tqdm-like factory for the progress bar (``aiayn.progress``); None shows nothing.
     ``data``: data settings of a built-in task that differ from its defaults (music: ``transpose``).
+    ``arch``: the translation model, one of ``TRANSLATION_ARCHS`` (default: the Transformer).
     """
     run, world = RunDir(out), D.init_world(device)
     if resume and not run.path.is_dir():
@@ -75,9 +76,15 @@ def train(out: str | Path, train: str | None = None, valid: str | None = None, s
     if resume:
         task = _resumed_task(run, task)
     recipe = _recipe(task, train, valid, src_lang, tgt_lang, vocab)
+    if arch is not None and (recipe or resume):
+        raise UsageError(f"--arch chooses the model of a new translation run; drop --arch {arch}"
+                         + (" (a resumed run keeps its own)" if resume else f" for --task {task}"))
+    if arch is not None and arch not in TRANSLATION_ARCHS:
+        raise UsageError(f"unknown --arch {arch!r}; choose one of {', '.join(TRANSLATION_ARCHS)}")
     if not resume:  # everything checked before anything is written
         checked = (_check_new_recipe(recipe, preset, config_file, overrides, data) if recipe else
-                   _check_new_run(train, valid, src_lang, tgt_lang, preset, config_file, overrides, vocab))
+                   _check_new_run(train, valid, src_lang, tgt_lang, preset, config_file, overrides, vocab,
+                                  arch or "transformer"))
     with run.owned() if world.is_main else contextlib.nullcontext():
         try:
             if resume and recipe:
@@ -100,6 +107,9 @@ def train(out: str | Path, train: str | None = None, valid: str | None = None, s
     return run
 
 
+# Translation models: the Transformer, and Bahdanau et al.'s RNNsearch with its no-attention control.
+TRANSLATION_ARCHS = {"transformer": (TransformerConfig, {}), "rnnsearch": (RNNSearchConfig, {"attention": True}),
+                     "rnnencdec": (RNNSearchConfig, {"attention": False})}
 TASKS = ("translation", "music", "digits", "superres")  # the command line's; tasks.recipes() holds all but translation
 
 
@@ -163,15 +173,18 @@ def _resume_recipe(run: RunDir, world: D.World, recipe: Recipe, preset, config_f
     return trainer, {**saved, "train": train_cfg.to_dict()}
 
 
-def _check_new_run(train, valid, src_lang, tgt_lang, preset, config_file, overrides, vocab):
+def _check_new_run(train, valid, src_lang, tgt_lang, preset, config_file, overrides, vocab, arch):
     """Settings from preset < config file < overrides, the data and a given vocabulary, all checked."""
-    preset, model_fields, train_cfg = load_config(preset, config_file, overrides)
+    config_class, fixed = TRANSLATION_ARCHS[arch]
+    preset, model_fields, train_cfg = load_config(preset, config_file, overrides, config_class)
+    model_fields = {**model_fields, **fixed}
     data, train_corpus, valid_corpus = _read_data(train, valid, src_lang, tgt_lang)
-    return preset, model_fields, train_cfg, data, train_corpus, valid_corpus, Tokenizer.load(vocab) if vocab else None
+    return (arch, preset, model_fields, train_cfg, data, train_corpus, valid_corpus,
+            Tokenizer.load(vocab) if vocab else None)
 
 
-def _start(run: RunDir, world: D.World, preset, model_fields, train_cfg, data, train_corpus, valid_corpus, given_vocab,
-           progress=None):
+def _start(run: RunDir, world: D.World, arch, preset, model_fields, train_cfg, data, train_corpus, valid_corpus,
+           given_vocab, progress=None):
     """A new run in ``run`` (owned by now), with a fresh vocabulary or the one given."""
     if run.holds_run():
         raise UsageError(f"{run.path} already holds a run; pass --resume to continue it, or choose another --out")
@@ -180,15 +193,15 @@ def _start(run: RunDir, world: D.World, preset, model_fields, train_cfg, data, t
         run.clear_unsaved_start()
     tokenizer = _make_tokenizer(run, world, train_corpus, train_cfg, given_vocab)
     try:
-        model_cfg = TransformerConfig.preset(preset, **{**model_fields, **_vocab_fields(tokenizer)})
+        model_cfg = TRANSLATION_ARCHS[arch][0].preset(preset, **{**model_fields, **_vocab_fields(tokenizer)})
     except ValueError as e:
         raise UsageError(f"the model config does not fit the vocabulary: {e}") from None
     trainer = _trainer(run, world, model_cfg, train_cfg, tokenizer, train_corpus, valid_corpus, progress)
     if world.is_main:
         log.info("training %s (%s parameters) on %d pairs (%s -> %s) into %s", preset,
                  f"{trainer.model.num_parameters():,}", len(trainer.task.train.src), data["src"], data["tgt"], run.path)
-    return trainer, {"task": "translation", "preset": preset, "model": model_cfg.to_dict(), "train": train_cfg.to_dict(),
-                     "data": data}
+    return trainer, {"task": "translation", "preset": preset, "arch": arch, "architecture": trainer.model.architecture,
+                     "model": model_cfg.to_dict(), "train": train_cfg.to_dict(), "data": data}
 
 
 def _resume(run: RunDir, world: D.World, train, valid, src_lang, tgt_lang, preset, config_file, overrides, vocab,

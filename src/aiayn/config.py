@@ -36,8 +36,25 @@ RANGES = {  # every numeric and boolean field of the model configs, checked firs
 }
 
 
+class DictConfig:
+    """What every model config shares: built from a mapping (unknown keys name the known ones), and back."""
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any]):
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise ConfigError(
+                f"unknown model config key(s): {', '.join(unknown)}; known keys: {', '.join(sorted(known))}",
+                field=unknown[0])
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
 @dataclass
-class LayerConfig:
+class LayerConfig(DictConfig):
     """The layer hyper-parameters every Transformer here shares (paper §3, Table 3).
 
     Table 3 rows by field: (A) ``n_heads`` with ``d_k = d_v = d_model / n_heads`` (the default
@@ -119,20 +136,6 @@ class LayerConfig:
     def smallest_vocab(self) -> int:
         raise NotImplementedError
 
-    # Serialisation ------------------------------------------------------------------------
-    @classmethod
-    def from_dict(cls, values: dict[str, Any]):
-        """Build from a mapping; an unknown key is an error that lists the known ones."""
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(values) - known)
-        if unknown:
-            raise ConfigError(
-                f"unknown model config key(s): {', '.join(unknown)}; known keys: {', '.join(sorted(known))}",
-                field=unknown[0])
-        return cls(**values)
-
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
 
 
 @dataclass
@@ -211,7 +214,7 @@ _ATTENTION_FLAG = Allowed(bool)  # RNNSearchConfig.attention; not in RANGES, whe
 
 
 @dataclass
-class RNNSearchConfig:
+class RNNSearchConfig(DictConfig):
     """RNNsearch (Bahdanau, Cho & Bengio 2015) and, with ``attention=False``, its control RNNencdec.
 
     Defaults are the paper's (§4.2, appendix A): word embeddings of ``embed_dim`` = 620, GRUs of
@@ -256,15 +259,9 @@ class RNNSearchConfig:
         return min(self.src_vocab_size, self.tgt_vocab_size)
 
     @classmethod
-    def from_dict(cls, values: dict[str, Any]) -> RNNSearchConfig:
-        """Build from a mapping; an unknown key is an error that lists the known ones."""
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(values) - known)
-        if unknown:
-            raise ConfigError(
-                f"unknown model config key(s): {', '.join(unknown)}; known keys: {', '.join(sorted(known))}",
-                field=unknown[0])
-        return cls(**values)
-
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+    def preset(cls, name: str, **overrides: Any) -> RNNSearchConfig:
+        """``tiny`` (CPU-sized: 256-wide embeddings, GRUs and maxout), or ``base``/``big``: the paper's sizes."""
+        if name not in PRESETS:
+            raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
+        sizes = {"embed_dim": 256, "hidden": 256, "maxout_dim": 256} if name == "tiny" else {}
+        return cls.from_dict({**sizes, **overrides})

@@ -76,9 +76,9 @@ class Translator:
         if meta.get("tokenizer_sha256") not in (None, tokenizer.fingerprint()):
             raise CheckpointError(f"{model_file} was trained with a different vocabulary than {tokenizer_for(model_file)}")
         model, _ = load_model(model_file)
-        if not isinstance(model, Transformer):
+        if not hasattr(model.config, "src_vocab_size"):
             raise CheckpointError(f"{model_file} holds a {model.architecture} model; translate needs an encoder-decoder "
-                                  "(sample music with `aiayn generate`)")
+                                  "(sample music or digits with `aiayn generate`)")
         if model.config.src_vocab_size != tokenizer.vocab_size:
             raise CheckpointError(f"{model_file} expects {model.config.src_vocab_size} tokens; the vocabulary has "
                                   f"{tokenizer.vocab_size}")

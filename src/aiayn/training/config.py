@@ -141,7 +141,7 @@ def read_settings(preset: str | None, path: str | Path | None, overrides: dict[s
 
 
 def load_config(preset: str | None, path: str | Path | None, overrides: dict[str, Any] | None = None,
-                ) -> tuple[str, dict[str, Any], TrainConfig]:
+                config_class=TransformerConfig) -> tuple[str, dict[str, Any], TrainConfig]:
     """Resolves preset < config file < ``overrides`` into (preset, model fields, TrainConfig), all checked.
 
     Model fields come back as a dict because the vocabulary size is only known once the
@@ -150,7 +150,7 @@ def load_config(preset: str | None, path: str | Path | None, overrides: dict[str
     settings = read_settings(preset, path, overrides)
     preset = settings.preset or "tiny"
     try:
-        TransformerConfig.preset(preset, **{"src_vocab_size": 64, **settings.model})  # checks the model fields now
+        config_class.preset(preset, **{"src_vocab_size": 64, **settings.model})  # checks the model fields now
         return preset, settings.model, TrainConfig.preset(preset, **settings.train)
     except ValueError as e:  # the dataclasses' checks: say where the value came from
         raise settings.blame(e) from None
