@@ -38,6 +38,9 @@ def test_rnnsearch_trains_resumes_exactly_and_translates(data, tmp_path):
     assert len(out.stdout.decode().split("\n")) == 4  # three lines in, three out (the empty one stays empty)
     scores = aiayn("evaluate", "--model", str(whole), "--test", str(data / "valid.tsv.gz"), "--beam", "1").stdout
     assert b"BLEU" in scores and b"chrF" in scores
+    png = tmp_path / "alpha.png"
+    aiayn("attention", "--model", str(whole), "--text", "God is love.", "--out", str(png))  # the α of the seed's figure
+    assert png.read_bytes()[:4] == b"\x89PNG"
 
 
 def test_rnnencdec_has_no_attention_and_arch_is_refused_where_it_does_not_apply(data, tmp_path):
@@ -50,7 +53,8 @@ def test_rnnencdec_has_no_attention_and_arch_is_refused_where_it_does_not_apply(
     for args, expected in [(["train", "--out", str(run), "--resume", "--arch", "rnnsearch"], "a resumed run keeps"),
                            (["train", "--task", "music", "--arch", "rnnsearch", "--out", str(tmp_path / "m")],
                             "drop --arch rnnsearch for --task music"),
-                           (rnn_args(data, tmp_path / "bad", config), "unknown model config key(s): embed_dim")]:
+                           (rnn_args(data, tmp_path / "bad", config), "unknown model config key(s): embed_dim"),
+                           (["attention", "--model", str(run), "--text", "God is love."], "no attention (RNNencdec)")]:
         proc = aiayn(*args, check=False)
         err = proc.stderr.decode()
         assert proc.returncode == 1 and expected in err and err.count("\n") == 1, err

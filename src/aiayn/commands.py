@@ -334,7 +334,7 @@ def attention(model: str | Path, text: str, out: str | Path, kind: str = "cross"
 
     translator = Translator.load(model, device)
     cfg = translator.model.config
-    n_layers = cfg.n_encoder_layers if kind == "encoder" else cfg.n_decoder_layers
+    n_layers = getattr(cfg, "n_encoder_layers" if kind == "encoder" else "n_decoder_layers", 1)  # RNNsearch: one
     if not (1 <= layer <= n_layers or -n_layers <= layer <= -1):
         raise UsageError(f"--layer {layer} is out of range: this model has {n_layers} {kind} attention layer(s); "
                          f"choose 1 to {n_layers}, or -1 for the last")

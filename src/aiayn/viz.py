@@ -13,6 +13,8 @@ matplotlib.use("Agg")  # files only: no display needed
 import matplotlib.pyplot as plt  # noqa: E402
 import torch  # noqa: E402
 
+from .errors import UsageError  # noqa: E402
+from .model.transformer import AttentionMaps  # noqa: E402
 from .translator import DecodeOptions, Translator  # noqa: E402
 
 KINDS = ("cross", "encoder", "decoder_self")
@@ -30,6 +32,11 @@ def attention_maps(translator: Translator, source: str, kind: str = "cross", bea
     translation = tok.decode([tgt_ids])[0]
     tgt_in = torch.tensor([[cfg.bos_id] + tgt_ids], device=translator.device)
     _, maps = translator.model(src, tgt_in, return_attention=True)
+    if not isinstance(maps, AttentionMaps):  # RNNsearch: one additive attention α (B, T, S), or none (RNNencdec)
+        if maps is None or kind != "cross":
+            raise UsageError(f"this {translator.model.architecture} model has "
+                             + ("no attention (RNNencdec)" if maps is None else "only cross attention: use --kind cross"))
+        maps = AttentionMaps([], [], [maps[:, None]])
     src_pieces, tgt_pieces = tok.pieces(src_ids), tok.pieces(tgt_ids + [cfg.eos_id])
     queries, keys = {"cross": (tgt_pieces, src_pieces), "encoder": (src_pieces, src_pieces),
                      "decoder_self": (tgt_pieces, tgt_pieces)}[kind]
@@ -42,7 +49,8 @@ def plot_attention(translator: Translator, source: str, out: str | Path, kind: s
     """Writes a PNG with one heat map per head of ``layer`` and their mean; returns the translation."""
     translation, layers, queries, keys = attention_maps(translator, source, kind, beam_size)
     weights = layers[layer]  # (H, T, S)
-    panels = [("mean of heads", weights.mean(0))] + [(f"head {h + 1}", w) for h, w in enumerate(weights)]
+    panels = [("mean of heads", weights.mean(0))] + [(f"head {h + 1}", w) for h, w in enumerate(weights)] \
+        if len(weights) > 1 else [("attention", weights[0])]
     cols = min(len(panels), 3)
     rows = -(-len(panels) // cols)
     size = 0.28 * max(len(keys), len(queries)) + 2
