@@ -119,3 +119,17 @@ def test_the_library_prints_nothing(cache, tmp_path, monkeypatch, capfd):
     out, err = capfd.readouterr()
     assert out == "" and err == "", (out, err)
     assert RunDir(tmp_path / "run").checkpoint(2).exists()
+
+
+def test_a_music_run_that_never_saved_starts_again_and_cannot_be_resumed(cache, tmp_path):
+    """The same run-folder rules as translation: nothing to resume before the first save; a new start clears it."""
+    env = {"AIAYN_CACHE": str(cache)}
+    run = tmp_path / "unsaved"
+    run.mkdir()
+    (run / "config.json").write_text(json.dumps({"task": "music"}))
+    (run / "log.jsonl").write_text('{"event": "train", "step": 1}\n')
+    proc = aiayn("train", "--out", str(run), "--resume", check=False, **env)
+    assert proc.returncode == 1 and "stopped before its first save" in proc.stderr.decode(), proc.stderr.decode()
+    aiayn("train", "--task", "music", "--out", str(run), "--max-steps", "2", *MICRO, **env)
+    assert '"step": 1}' not in (run / "log.jsonl").read_text().splitlines()[0]  # the old log was cleared
+    assert RunDir(run).checkpoint(2).exists()

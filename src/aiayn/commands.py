@@ -18,7 +18,7 @@ from .errors import UsageError
 from .evaluation import Scores, corpus_scores
 from .precision import DTYPES
 from .registry import model_class
-from .rundir import RunDir
+from .rundir import RunDir, model_file_of
 from .training import distributed as D
 from .io.checkpoint import CheckpointError, atomic_path, average_checkpoints, read_header
 from .tasks import Recipe, recipes
@@ -87,6 +87,7 @@ def train(out: str | Path, train: str | None = None, valid: str | None = None, s
                                   arch or "transformer"))
     with run.owned() if world.is_main else contextlib.nullcontext():
         try:
+            _check_resumable(run) if resume else _claim_new(run, world)
             if resume and recipe:
                 trainer, record = _resume_recipe(run, world, recipe, preset, config_file, overrides, progress)
             elif resume:
@@ -151,9 +152,23 @@ def _check_new_recipe(recipe: Recipe, preset, config_file, overrides, data):
         raise settings.blame(e) from None
 
 
-def _start_recipe(run: RunDir, world: D.World, recipe: Recipe, preset, model_cfg, train_cfg, data, progress):
+def _claim_new(run: RunDir, world: D.World) -> None:
+    """A new run may start in ``run`` (owned by now): it holds none, or one that never saved (cleared)."""
     if run.holds_run():
         raise UsageError(f"{run.path} already holds a run; pass --resume to continue it, or choose another --out")
+    if run.holds_unsaved_start() and world.is_main:
+        log.warning("%s holds a run that stopped before its first save; starting it again", run.path)
+        run.clear_unsaved_start()
+
+
+def _check_resumable(run: RunDir) -> None:
+    if not run.holds_run():
+        hint = ("it stopped before its first save; run the same command without --resume to start it again"
+                if run.holds_unsaved_start() else "it has no state.safetensors")
+        raise UsageError(f"nothing to resume in {run.path}: {hint}")
+
+
+def _start_recipe(run: RunDir, world: D.World, recipe: Recipe, preset, model_cfg, train_cfg, data, progress):
     task = recipe.build(model_cfg, train_cfg, data, progress)
     trainer = Trainer(run, model_cfg, train_cfg, task, world, task_name=recipe.name, progress=progress)
     if world.is_main:
@@ -185,12 +200,7 @@ def _check_new_run(train, valid, src_lang, tgt_lang, preset, config_file, overri
 
 def _start(run: RunDir, world: D.World, arch, preset, model_fields, train_cfg, data, train_corpus, valid_corpus,
            given_vocab, progress=None):
-    """A new run in ``run`` (owned by now), with a fresh vocabulary or the one given."""
-    if run.holds_run():
-        raise UsageError(f"{run.path} already holds a run; pass --resume to continue it, or choose another --out")
-    if run.holds_unsaved_start() and world.is_main:
-        log.warning("%s holds a run that stopped before its first save; starting it again", run.path)
-        run.clear_unsaved_start()
+    """A new run in ``run`` (claimed by now), with a fresh vocabulary or the one given."""
     tokenizer = _make_tokenizer(run, world, train_corpus, train_cfg, given_vocab)
     try:
         model_cfg = TRANSLATION_ARCHS[arch][0].preset(preset, **{**model_fields, **_vocab_fields(tokenizer)})
@@ -207,10 +217,6 @@ def _start(run: RunDir, world: D.World, arch, preset, model_fields, train_cfg, d
 def _resume(run: RunDir, world: D.World, train, valid, src_lang, tgt_lang, preset, config_file, overrides, vocab,
             progress=None):
     """The saved run on the saved data; only limits and intervals may change (written to the log)."""
-    if not run.holds_run():
-        hint = ("it stopped before its first save; run the same command without --resume to start it again"
-                if run.holds_unsaved_start() else "it has no state.safetensors")
-        raise UsageError(f"nothing to resume in {run.path}: {hint}")
     if vocab:
         raise UsageError("--vocab cannot change when resuming: the run keeps its spm.model; drop --vocab")
     saved = _saved_config(run)
@@ -428,9 +434,6 @@ def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu") 
 
 def model_task(model: str | Path) -> str:
     """The task a run directory's or weights file's model was trained for ("translation", "music")."""
-    path = Path(model)
-    if not path.exists():
-        raise CheckpointError(f"no model at {path}")
-    _, meta = read_header(RunDir(path).model_file() if path.is_dir() else path)
+    _, meta = read_header(model_file_of(model))
     # weights written before tasks had names: the only decoder-only task then was music
     return meta.get("task") or ("music" if meta.get("architecture") == "decoder_only" else "translation")

@@ -15,7 +15,7 @@ from .errors import UsageError
 from .io.checkpoint import CheckpointError
 from .model import LanguageModel
 from .registry import load_model
-from .rundir import RunDir
+from .rundir import model_file_of
 
 
 class Generator:
@@ -28,10 +28,7 @@ class Generator:
     @classmethod
     def load(cls, path: str | Path, device: str | torch.device = "cpu") -> Generator:
         """``path``: a run directory (its best model) or one ``.safetensors`` weights file."""
-        path = Path(path)
-        if not path.exists():
-            raise CheckpointError(f"no model at {path}")
-        model_file = RunDir(path).model_file() if path.is_dir() else path
+        model_file = model_file_of(path)
         model, _ = load_model(model_file)
         if not isinstance(model, LanguageModel):
             raise CheckpointError(f"{model_file} holds a {model.architecture} model; generate needs a decoder-only "

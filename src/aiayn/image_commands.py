@@ -16,7 +16,7 @@ from .decoding import greedy_search, prompt_batch, sample
 from .errors import UsageError
 from .io.checkpoint import CheckpointError
 from .registry import load_model
-from .rundir import RunDir
+from .rundir import model_file_of
 from .tasks.images import ImageTask
 
 END = digits.N_PIXELS + 1  # 64 pixels, then the end the search must reach
@@ -24,10 +24,7 @@ END = digits.N_PIXELS + 1  # 64 pixels, then the end the search must reach
 
 def load_image_model(path: str | Path, device: str = "cpu") -> tuple[torch.nn.Module, str]:
     """The model of a digits or superres run (directory or weights file) in eval mode, and its task."""
-    path = Path(path)
-    if not path.exists():
-        raise CheckpointError(f"no model at {path}")
-    model, meta = load_model(RunDir(path).model_file() if path.is_dir() else path)
+    model, meta = load_model(model_file_of(path))
     if meta.get("task") not in ("digits", "superres"):
         raise CheckpointError(f"{path} holds a {meta.get('task') or model.architecture} model, not an image model")
     return model.to(device).eval(), meta["task"]

@@ -101,6 +101,14 @@ class RunDir:
         raise CheckpointError(f"{self.path} holds no model: train one with `aiayn train --out {self.path}`")
 
 
+def model_file_of(path: str | Path) -> Path:
+    """The weights a ``--model`` names: a run directory's model (``RunDir.model_file``) or the file itself."""
+    path = Path(path)
+    if not path.exists():
+        raise CheckpointError(f"no model at {path}")
+    return RunDir(path).model_file() if path.is_dir() else path
+
+
 def tokenizer_for(model_file: Path) -> Path:
     """A weights file's vocabulary: spm.model beside it, or in the run directory above checkpoints/."""
     for folder in (model_file.parent, model_file.parent.parent):

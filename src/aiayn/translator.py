@@ -17,7 +17,7 @@ from .io.checkpoint import CheckpointError, read_header
 from .model import Transformer
 from .precision import warn_if_emulated_bf16
 from .registry import load_model
-from .rundir import RunDir, tokenizer_for
+from .rundir import model_file_of, tokenizer_for
 
 log = logging.getLogger("aiayn")
 
@@ -66,11 +66,8 @@ class Translator:
         """``path``: a run directory (its best model) or one ``.safetensors`` weights file in it;
         ``dtype``: float32, or bfloat16 (half the weight and cache memory; faster where the
         hardware has bfloat16 instructions)."""
-        path = Path(path)
-        if not path.exists():
-            raise CheckpointError(f"no model at {path}")
         device = checks.device(device)
-        model_file = RunDir(path).model_file() if path.is_dir() else path
+        model_file = model_file_of(path)
         tokenizer = Tokenizer.load(tokenizer_for(model_file))
         _, meta = read_header(model_file)
         if meta.get("tokenizer_sha256") not in (None, tokenizer.fingerprint()):

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import torch
+
 from ..config import LayerConfig
 from ..data import BatchSampler, DataError
 from ..errors import UserError

@@ -46,7 +46,7 @@ class LocalAttention(nn.Module):
                 need_weights: bool) -> tuple[Tensor, Tensor | None]:
         # ``causal`` is the caller's hint (False for one cached query); the band already holds the layer's rule.
         t, s = q.size(-2), k.size(-2)
-        first = _first_real(mask, s)  # (B,) position 0 of each row
+        first = _first_real(mask, s, q.device)  # (B,) position 0 of each row
         if t == s and not need_weights and not bool(first.any()):
             return self._blocked(kernel, q, k, v, mask, dropout_p), None
         return self._windowed(kernel, q, k, v, mask, first, dropout_p, need_weights)
@@ -87,10 +87,9 @@ class LocalAttention(nn.Module):
         return out, (None if weights is None else F.pad(weights, (low, 0)))
 
 
-def _first_real(mask: Tensor | None, n_keys: int) -> Tensor:
+def _first_real(mask: Tensor | None, n_keys: int, device) -> Tensor:
     """Index of each row's first real key (leading keys are left padding), from a (B, 1, 1, S) mask."""
     if mask is None or mask.dim() != 4 or mask.size(-2) != 1:
-        return torch.zeros(1 if mask is None else mask.size(0), dtype=torch.long,
-                           device=None if mask is None else mask.device)
+        return torch.zeros(1 if mask is None else mask.size(0), dtype=torch.long, device=device)
     real = mask.reshape(mask.size(0), n_keys)
     return torch.where(real.any(-1), real.int().argmax(-1), 0)
