@@ -30,8 +30,9 @@ D_MODEL, HEADS = 512, 8
 SYSTEMS = ("plain", "skewed", "naive")
 
 
-def build(system: str, length: int):
-    """A function running one forward and backward pass of ``system`` at ``length``."""
+def build(system: str, length: int, device: str = "cpu"):
+    """A function running one forward and backward pass of ``system`` at ``length`` (on CUDA it waits
+    for the GPU, so wall-clock timing holds)."""
     import torch
 
     from aiayn.model.attention import MultiHeadAttention, RelativePositions, math_attention
@@ -39,16 +40,19 @@ def build(system: str, length: int):
     torch.manual_seed(0)
     d_h = D_MODEL // HEADS
     variant = RelativePositions(HEADS, d_h, d_h, length, causal=True) if system == "skewed" else None
-    layer = MultiHeadAttention(D_MODEL, HEADS, d_h, d_h, variant=variant)
-    x = torch.randn(1, length, D_MODEL, requires_grad=True)
+    layer = MultiHeadAttention(D_MODEL, HEADS, d_h, d_h, variant=variant).to(device)
+    x = torch.randn(1, length, D_MODEL, requires_grad=True, device=device)
+    sync = torch.cuda.synchronize if device.startswith("cuda") else (lambda: None)
     if system != "naive":
         def step():
             out, _ = layer(x, causal=True)
             out.sum().backward()
+            sync()
         return step
 
-    table = torch.nn.Parameter(torch.randn(length, d_h) * d_h**-0.5)  # distances -(L-1)..0, shared by heads
-    rows = (torch.arange(length)[None, :] - torch.arange(length)[:, None]).clamp(max=0) + length - 1  # (L, L)
+    table = torch.nn.Parameter(torch.randn(length, d_h, device=device) * d_h**-0.5)  # distances -(L-1)..0, shared
+    ar = torch.arange(length, device=device)
+    rows = (ar[None, :] - ar[:, None]).clamp(max=0) + length - 1  # (L, L)
 
     def step():
         q, k, v = layer.project_qkv(x)  # (1, H, L, D_h)
@@ -56,6 +60,7 @@ def build(system: str, length: int):
         bias = torch.einsum("bhtd,tsd->bhts", q, e) / math.sqrt(d_h)
         out, _ = math_attention(q, k, v, None, True, 0.0, bias)
         out.sum().backward()
+        sync()
     return step
 
 
@@ -64,10 +69,20 @@ def naive_fits(length: int, cap_gib: float) -> bool:
     return 3 * length * length * d_h * 4 / 2**30 <= cap_gib  # the L x L x D_h tensor, its gradient, one temporary
 
 
-def child(system: str, length: int, threads: int | None) -> None:
-    """Measures one system at one length alone and prints its memory as JSON."""
+def child(system: str, length: int, threads: int | None, device: str = "cpu") -> None:
+    """Measures one system at one length alone and prints its memory as JSON (on CUDA: the GPU's
+    peak allocated memory above what the inputs and weights held)."""
+    import torch
+
     set_threads(threads)
-    step = build(system, length)
+    step = build(system, length, device)
+    if device.startswith("cuda"):
+        before = torch.cuda.memory_allocated()
+        torch.cuda.reset_peak_memory_stats()
+        step()
+        extra = (torch.cuda.max_memory_allocated() - before) / 2**20
+        print(json.dumps({"system": system, "length": length, "extra_mib": round(extra, 1)}))
+        return
     before = own_rss_mib()
     step()
     print(json.dumps({"system": system, "length": length, "peak_rss_mib": own_peak_rss_mib(),
@@ -86,21 +101,22 @@ def main() -> None:
     p.add_argument("--lengths", type=int, nargs="+", default=[512, 1024, 2048, 4096])
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--naive-cap-gib", type=float, default=8.0)
+    p.add_argument("--device", default="cpu", help="cpu or cuda (memory is then the GPU's peak allocation)")
     p.add_argument("--child", nargs=2, metavar=("SYSTEM", "L"), help=argparse.SUPPRESS)
     add_common_args(p)
     args = p.parse_args()
     if args.child:
-        return child(args.child[0], int(args.child[1]), args.threads)
+        return child(args.child[0], int(args.child[1]), args.threads, args.device)
     threads = set_threads(args.threads)
     rows = []
     for length in args.lengths:
         systems = [s for s in SYSTEMS if s != "naive" or naive_fits(length, args.naive_cap_gib)]
-        times = interleave({s: build(s, length) for s in systems}, args.repeats, warmup=1)
+        times = interleave({s: build(s, length, args.device) for s in systems}, args.repeats, warmup=1)
         for s in systems:
             row = {"L": length, "system": s, "median_s": median(times[s]),
                    "time_vs_plain": median_ratio(times[s], times["plain"])}
             if not args.no_memory:
-                extra = ["--threads", str(threads)]
+                extra = ["--threads", str(threads), "--device", args.device]
                 row["extra_mib"] = peak_rss_of(["benchmarks.relative_attention", "--child", s, str(length), *extra])["extra_mib"]
             rows.append(row)
         for s in SYSTEMS:
@@ -112,7 +128,8 @@ def main() -> None:
             if "extra_mib" in r:
                 r["memory_vs_plain"] = r["extra_mib"] / max(plain[r["L"]], 1e-9)
     print_table(rows, ["L", "system", "median_s", "time_vs_plain", "extra_mib", "memory_vs_plain", "skipped"])
-    write_result("relative_attention", {"d_model": D_MODEL, "heads": HEADS, "batch": 1, "rows": rows}, args.results)
+    name = "relative_attention" + ("" if args.device == "cpu" else "_cuda")
+    write_result(name, {"device": args.device, "d_model": D_MODEL, "heads": HEADS, "batch": 1, "rows": rows}, args.results)
 
 
 if __name__ == "__main__":

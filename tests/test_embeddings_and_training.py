@@ -81,3 +81,17 @@ def test_label_smoothing_matches_torch_cross_entropy():
     ref = F.cross_entropy(logits.view(-1, 11), target.view(-1), ignore_index=0, label_smoothing=0.1, reduction="sum")
     torch.testing.assert_close(out.loss, ref)
     assert out.n_tokens == (target != 0).sum()
+
+
+def test_plain_cuda_gives_each_torchrun_process_its_own_gpu(monkeypatch):
+    """`torchrun ... aiayn train --device cuda`: rank r must train on cuda:LOCAL_RANK, not all on GPU 0
+    (found on a real GPU: torch.cuda.set_device refuses a device without an index)."""
+    from aiayn import checks
+    from aiayn.training import distributed as D
+
+    chosen = []
+    monkeypatch.setenv("LOCAL_RANK", "1")
+    monkeypatch.setattr(checks, "device", lambda name: torch.device(name))
+    monkeypatch.setattr(torch.cuda, "set_device", chosen.append)
+    assert D.init_world("cuda").device == torch.device("cuda", 1) and chosen == [torch.device("cuda", 1)]
+    assert D.init_world("cuda:0").device == torch.device("cuda", 0)

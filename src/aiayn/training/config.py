@@ -34,7 +34,7 @@ RANGES = {  # every numeric and boolean field of TrainConfig (and the Adam betas
     "bf16": Allowed(bool), "seed": Allowed(int, 0, 2**32 - 1), "valid_bleu_sentences": Allowed(int, 0),
 }
 # What --resume may change: limits and intervals, nothing that alters the updates themselves.
-RESUMABLE = ("max_steps", "max_time", "log_every", "valid_every", "save_every", "keep_last", "valid_bleu_sentences")
+RESUMABLE = ("max_steps", "max_time", "deterministic", "log_every", "valid_every", "save_every", "keep_last", "valid_bleu_sentences")
 
 
 @dataclass
@@ -59,6 +59,9 @@ class TrainConfig:
     label_smoothing: float = 0.1  # ε_ls
     clip_norm: float = 0.0  # 0: no clipping (the paper clips nothing)
     bf16: bool = False  # bfloat16 autocast for the forward pass
+    # GPU kernels that add with atomics (embedding and attention backward) differ run to run; this
+    # trades some speed for bit-identical runs and resumes (CPU training is deterministic anyway)
+    deterministic: bool = False
     seed: int = 1
     log_every: int = 100
     valid_every: int = 1000  # steps between validations (loss, perplexity, BLEU)

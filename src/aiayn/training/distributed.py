@@ -35,6 +35,8 @@ def init_world(device: str | None = None) -> World:
         device = f"cuda:{local}" if torch.cuda.is_available() else "cpu"
     dev = checks.device(device)
     if dev.type == "cuda":
+        if dev.index is None:  # plain "cuda": each torchrun process takes its own GPU, not all GPU 0
+            dev = torch.device("cuda", local)
         torch.cuda.set_device(dev)
     if size > 1 and not dist.is_initialized():
         dist.init_process_group("nccl" if dev.type == "cuda" else "gloo")

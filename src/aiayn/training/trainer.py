@@ -12,6 +12,7 @@ import contextlib
 import json
 import logging
 import math
+import os
 import signal
 import threading
 import time
@@ -90,6 +91,9 @@ class Trainer:
         self.progress = progress if world.is_main else None
         if cfg.bf16 and world.is_main:
             warn_if_emulated_bf16(world.device, "--bf16")
+        if cfg.deterministic:
+            os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")  # cuBLAS's condition for determinism
+            torch.use_deterministic_algorithms(True)
         torch.manual_seed(cfg.seed)  # the same initial weights on every rank
         self.model = model_for(model_cfg).to(world.device)
         if world.rank:  # each rank its own dropout stream; rank 0 keeps the seed's (so one process is unchanged)
