@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import functools
 import logging
 import os
 import re
@@ -18,6 +19,8 @@ from .corpus import builtin
 from .data import decode_lines, read_text_lines
 from .errors import UsageError, UserError
 from .evaluation import corpus_scores
+from .export import QUANTIZATIONS, TARGETS, is_ctranslate2_export
+from .parsing import PAPER_DECODING
 from .precision import DTYPES
 from .training.config import RANGES as TRAIN_RANGES
 from .translator import DECODE_RANGES, DecodeOptions
@@ -33,6 +36,8 @@ EPILOG_TRAIN = """examples:
   aiayn train --arch rnnsearch --max-time 30m --out runs/rnnsearch   # Bahdanau et al.'s RNNsearch, tiny
   aiayn train --task music --max-time 15m --out runs/music    # Music Transformer, Bach chorales
   aiayn train --task music --preset absolute --out runs/music-abs   # sinusoids instead of relative attention
+  aiayn train --task parsing --max-time 10m --out runs/parsing   # parsing, on a SYNTHETIC treebank
+  aiayn train --task parsing --preset wsj --train wsj-02-21.mrg --valid wsj-22.mrg --out runs/wsj   # your WSJ
 
 DATA is a TSV file (.tsv or .tsv.gz) whose header names the languages (e.g. ref, en, es), or a
 path prefix with one file per language (PREFIX.en, PREFIX.es, optionally .gz)."""
@@ -44,6 +49,29 @@ EPILOG_GENERATE = """examples:
   aiayn generate --model runs/superres --samples 8 --out superres.png   # input | bicubic | model | truth
   aiayn generate --model runs/music --primer test:0 --primer-tokens 256 --temperature 0.9
   aiayn generate --model runs/music --primer my_chorale.mxl --top-p 0.95 --seed 7"""
+
+
+EPILOG_SERVE = """examples:
+  aiayn serve --model runs/tiny                  # then open http://127.0.0.1:8000 in a browser
+  aiayn serve --model runs/tiny --port 8080 --beam 5 --timeout 20
+  aiayn serve --model runs/base --device cuda --max-lines 256 --max-batch-lines 256
+
+  curl -s localhost:8000/api/translate -d '{"lines": ["God is love."], "beam": 4, "nbest": 2}'
+  curl -s localhost:8000/api/attention -d '{"text": "God is love."}'
+  curl -s localhost:8000/api/info
+
+the JSON API (errors are {"error": "one line"} with a 4xx or 5xx status):
+  POST /api/translate  {"lines": [...], "beam": 4, "alpha": 0.6, "nbest": 1}; only "lines" is required
+                       -> {"translations": [{"source", "text", "nbest": [{"text", "score"}]}], ...}
+  POST /api/attention  {"text": "...", "beam": 4} -> the translation, and per kind (encoder, decoder_self,
+                       cross) the query and key pieces and the weights as (layers, heads, queries, keys)
+  GET  /api/info       the model, the decoding defaults, the limits
+  GET  /api/health     {"status": "ok", "pending": ..., "stats": ...}
+
+One thread owns the model: requests wait in a queue, and the translations waiting with the same
+options are decoded together (micro-batches). More than --max-queue waiting: 503; no answer within
+--timeout: 504. Too many lines or characters: 413. There is no authentication: keep the default
+--host 127.0.0.1 unless something in front of the server controls who may reach it."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -112,21 +140,24 @@ def build_parser() -> argparse.ArgumentParser:
                        "With --task music: a decoder-only Music Transformer on the Bach chorales bundled with "
                        "music21 (validation NLL per token picks the best model).")
     t.add_argument("--task", choices=commands.TASKS, help="translation (default for a new run); music (Bach "
-                   "chorales); digits (8x8 images, pixel by pixel); superres (4x4 -> 8x8 digits); "
-                   "--resume keeps the run's task")
-    t.add_argument("--train", metavar="DATA", help="training data (default: the built-in Bible, en-es)")
-    t.add_argument("--valid", metavar="DATA", help="validation data (default with the built-in corpus: its valid split)")
+                   "chorales); digits (8x8 images, pixel by pixel); superres (4x4 -> 8x8 digits); parsing (constituency "
+                   "parsing as translation, paper §6.3; a SYNTHETIC treebank unless --train/--valid give Penn "
+                   "Treebank files); --resume keeps the run's task")
+    t.add_argument("--train", metavar="DATA", help="training data (default: the built-in Bible, en-es); --task "
+                   "parsing: a Penn Treebank trees file (.mrg), e.g. WSJ sections 02-21")
+    t.add_argument("--valid", metavar="DATA", help="validation data (default with the built-in corpus: its valid "
+                   "split); --task parsing: trees, e.g. WSJ section 22")
     t.add_argument("--src", help="source language (a TSV column or file suffix; default: the first)")
     t.add_argument("--tgt", help="target language (default: the second)")
     t.add_argument("--arch", choices=list(commands.TRANSLATION_ARCHS), help="translation model: transformer "
                    "(default), rnnsearch (Bahdanau et al. 2015: bidirectional GRU + additive attention) or rnnencdec "
                    "(the same without attention: one fixed context vector)")
     t.add_argument("--preset", choices=["tiny", "base", "big", "relative", "absolute", "local", "full", "local-class",
-                                        "full-class"],
+                                        "full-class", "wsj"],
                    help="translation: tiny (default), base or big, the paper's model sizes; music: relative "
                    "(default, relative self-attention) or absolute (sinusoidal positions, full attention); "
                    "digits: local (default, 1D local attention) or full, -class for class-conditional; "
-                   "superres: local or full")
+                   "superres: local or full; parsing: tiny (default) or wsj (paper §6.3: 4 layers, d_model 1024)")
     t.add_argument("--config", metavar="FILE", help="YAML or TOML file with preset / model / train sections")
     t.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE",
                    help="override one field, e.g. model.dropout=0.3 or train.warmup=8000 (repeatable)")
@@ -147,6 +178,8 @@ def build_parser() -> argparse.ArgumentParser:
         kind = _duration if field == "max_time" else TRAIN_RANGES[field].parse
         t.add_argument(flag, dest=f"train.{field}", type=kind, help=text)
     t.add_argument("--bf16", dest="train.bf16", action="store_const", const=True, help="bfloat16 autocast")
+    t.add_argument("--deterministic", dest="train.deterministic", action="store_const", const=True,
+                   help="GPU: deterministic kernels, so a run and its resumes are bit-identical (slower)")
 
     tr = sub.add_parser("translate", help="translate lines from a file or stdin",
                         description="Translate one sentence per line to stdout, in input order. An empty line "
@@ -157,19 +190,44 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--input", help="file to translate (default: stdin)")
     tr.add_argument("--nbest", type=DECODE_RANGES["nbest"].parse, default=1,
                     help="print the K best as 'line<TAB>score<TAB>text' (at most --beam)")
+    tr.add_argument("--engine", choices=["aiayn", "ctranslate2"], default="aiayn",
+                    help="ctranslate2: run a folder written by `aiayn export --to ctranslate2` (greedy outputs are "
+                    "aiayn's; beam scores divide by |Y|^alpha instead of GNMT's; --dtype float32 keeps the "
+                    "export's own type, float32 or int8) (default aiayn)")
     _decode_args(tr)
 
-    ev = sub.add_parser("evaluate", help="score a model: translation BLEU/chrF (sacreBLEU), or music test NLL",
+    ev = sub.add_parser("evaluate", help="score a model: translation BLEU/chrF (sacreBLEU), music test NLL, or "
+                        "parsing bracket F1 (EVALB)",
                         description="A translation model translates a test set, scored with sacreBLEU (BLEU, "
-                        "chrF). A music model is scored by its NLL per token on the chorales' test split.",
+                        "chrF). A music model is scored by its NLL per token on the chorales' test split. A parsing "
+                        "model parses the words of test trees (default: the SYNTHETIC treebank's test split) and is "
+                        "scored by labelled bracket precision, recall and F1 (EVALB, COLLINS.prm); it decodes as "
+                        "paper §6.3 (beam 21, alpha 0.3, max length input + 300) unless --beam, --alpha or "
+                        "--max-len-b say otherwise.",
                         epilog="examples:\n  aiayn evaluate --model runs/tiny          # the built-in test split\n"
-                        "  aiayn evaluate --model runs/music         # NLL per token, perplexity",
+                        "  aiayn evaluate --model runs/music         # NLL per token, perplexity\n"
+                        "  aiayn evaluate --model runs/parsing       # bracket F1 on the synthetic test split\n"
+                        "  aiayn evaluate --model runs/wsj --test wsj-23.mrg",
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     ev.add_argument("--model", required=True, help="run directory or .safetensors file")
-    ev.add_argument("--test", metavar="DATA", help="test data (default: the built-in Bible test split)")
+    ev.add_argument("--test", metavar="DATA", help="test data (default: the built-in Bible test split); parsing: "
+                    "a Penn Treebank trees file")
     ev.add_argument("--src", help="source language")
     ev.add_argument("--tgt", help="target language")
     _decode_args(ev)
+    ev.set_defaults(beam=None, alpha=None, max_len_b=None)  # per task: translation §6.1, parsing §6.3
+
+    pa = sub.add_parser("parse", help="parse sentences with a parsing model (one tree per line)",
+                        description="Parse one sentence per line (words separated by spaces, punctuation split "
+                        "off, as in the treebank) into Penn Treebank brackets, one tree per line in input order; "
+                        "POS tags are XX (the model predicts none). An empty line gives an empty line. Decoding as "
+                        "paper §6.3: beam 21, alpha 0.3, max length input + 300.",
+                        epilog="example:\n  echo 'the dog saw a cat with a telescope .' | aiayn parse --model "
+                        "runs/parsing", formatter_class=argparse.RawDescriptionHelpFormatter)
+    pa.add_argument("--model", required=True, help="parsing run directory or .safetensors file")
+    pa.add_argument("--input", help="file of sentences (default: stdin)")
+    _decode_args(pa)
+    pa.set_defaults(beam=21, alpha=0.3, max_len_b=300)
 
     av = sub.add_parser("average", help="average the last K checkpoints (paper: base 5, big 20)",
                         epilog="example:\n  aiayn average --model runs/tiny --last 5",
@@ -220,7 +278,85 @@ def build_parser() -> argparse.ArgumentParser:
                    help="sample within probability p, nucleus (default 1.0: all)")
     g.add_argument("--seed", type=r["seed"].parse, default=1, help="the same seed gives the same samples (default 1)")
     g.add_argument("--device", type=_device, default="cpu")
+    _add_serve(sub)
+    _add_export(sub)
     return parser
+
+
+def _add_serve(sub) -> None:
+    from .serve.requests import LIMIT_RANGES as r  # plain Python: FastAPI is imported only when serving
+
+    s = sub.add_parser("serve", help="serve a translation model: a JSON API and a web page with attention maps",
+                       description="Serve a translation model over HTTP: a web page where you type or paste text and "
+                       "see the translation, its n-best list with scores, and the attention heat maps (encoder self, "
+                       "decoder self and encoder-decoder; any layer and head), and the JSON API behind it. Needs "
+                       "FastAPI and uvicorn: pip install 'aiayn[serve]'.",
+                       epilog=EPILOG_SERVE, formatter_class=argparse.RawDescriptionHelpFormatter)
+    s.add_argument("--model", required=True, help="run directory (uses its best model) or a .safetensors file")
+    s.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine "
+                   "only; 0.0.0.0: every network, without any authentication)")
+    s.add_argument("--port", type=checks.Allowed(int, 1, 65535).parse, default=8000, help="TCP port (default 8000)")
+    g = s.add_argument_group("limits (each request)")
+    g.add_argument("--max-lines", type=r["max_lines"].parse, default=64, help="lines per request (default 64)")
+    g.add_argument("--max-chars", type=r["max_chars"].parse, default=1000, help="characters per line (default 1000)")
+    g.add_argument("--max-beam", type=r["max_beam"].parse, default=16, help="largest beam (and n-best) a request "
+                   "may ask for (default 16)")
+    g.add_argument("--timeout", type=r["timeout"].parse, default=60.0, help="seconds a request waits for its answer, "
+                   "queue included, before a 504 (default 60)")
+    g.add_argument("--max-queue", type=r["max_queue"].parse, default=256, help="requests waiting at once; more get "
+                   "a 503 (default 256)")
+    g.add_argument("--max-batch-lines", type=r["max_batch_lines"].parse, default=64, help="lines of waiting "
+                   "requests decoded together (default 64)")
+    _decode_args(s)  # the defaults of every request; a request may change beam, alpha and nbest
+
+
+def _run_serve(args: argparse.Namespace) -> None:
+    from .serve import Limits, serve
+
+    limits = Limits(max_lines=args.max_lines, max_chars=args.max_chars, max_beam=args.max_beam, timeout=args.timeout,
+                    max_queue=args.max_queue, max_batch_lines=args.max_batch_lines)
+    serve(args.model, args.host, args.port, _options(args), limits, args.device, args.dtype)
+
+
+EPILOG_EXPORT = """examples:
+  aiayn export --model runs/tiny --to hf --out exports/tiny-hf
+  aiayn export --model runs/tiny/average-last-5.safetensors --to ctranslate2 --out exports/tiny-ct2
+  aiayn export --model runs/tiny --to ctranslate2 --quantization int8 --out exports/tiny-ct2-int8
+  echo 'God is love.' | aiayn translate --engine ctranslate2 --model exports/tiny-ct2
+
+  python -c "from transformers import MarianMTModel, MarianTokenizer as T; d = 'exports/tiny-hf'
+  tok, m = T.from_pretrained(d), MarianMTModel.from_pretrained(d)
+  print(tok.batch_decode(m.generate(**tok(['God is love.'], return_tensors='pt')), skip_special_tokens=True))"
+
+What a target cannot compute exactly is refused with the field's name (Marian: pre-norm, learned
+positions, untied output, separate embeddings; both: relative or local attention, d_k != d_model/h).
+Marian's LayerNorm epsilon is fixed at 1e-5 (aiayn: 1e-6): logits move by about 1e-4 at most."""
+
+
+def _add_export(sub) -> None:
+    e = sub.add_parser("export", help="export a translation model to Hugging Face (Marian) or CTranslate2",
+                       description="Write a trained Transformer as a Hugging Face MarianMTModel folder (weights, "
+                       "config and MarianTokenizer files: from_pretrained + generate, no aiayn needed) or as a "
+                       "CTranslate2 model (float32, or int8 with --quantization int8). The exported model computes "
+                       "the same function: the same greedy translations. Needs pip install 'aiayn[export]'.",
+                       epilog=EPILOG_EXPORT, formatter_class=argparse.RawDescriptionHelpFormatter)
+    e.add_argument("--model", required=True, help="run directory (uses its best model) or a .safetensors file")
+    e.add_argument("--to", required=True, choices=list(TARGETS), help="hf: a MarianMTModel folder; ctranslate2: a "
+                   "CTranslate2 model folder")
+    e.add_argument("--out", required=True, help="folder to create (must not exist, or be empty)")
+    e.add_argument("--quantization", choices=list(QUANTIZATIONS), help="CTranslate2 weight type (default float32; "
+                   "int8: about 4x smaller and faster on CPU, a few translations change)")
+
+
+def _run_export(args: argparse.Namespace) -> None:
+    from .export import export
+
+    out = export(args.model, args.to, args.out, args.quantization)
+    if args.to == "hf":
+        print(f"wrote {out}\nload with: MarianMTModel.from_pretrained('{out}') and "
+              f"MarianTokenizer.from_pretrained('{out}')")
+    else:
+        print(f"wrote {out}\ntranslate with: aiayn translate --engine ctranslate2 --model {out}")
 
 
 def _run_attention(args: argparse.Namespace) -> None:
@@ -247,6 +383,12 @@ def _report(run_dir: Path, on_builtin: bool) -> None:
     from .translator import Translator
 
     config = json.loads((run_dir / "config.json").read_text(encoding="utf-8"))
+    if config.get("task") == "parsing":
+        print(f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
+              f"Score it (bracket F1, beam 21): aiayn evaluate --model {run_dir}"
+              + ("" if config["data"].get("train") is None else " --test TREES.mrg")
+              + f"\nParse sentences: echo 'the dog saw a cat .' | aiayn parse --model {run_dir}")
+        return
     if config.get("task", "translation") != "translation":
         print(f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
               f"Score its test NLL: aiayn evaluate --model {run_dir}\n"
@@ -277,9 +419,14 @@ def _report(run_dir: Path, on_builtin: bool) -> None:
 
 def _run_translate(args: argparse.Namespace) -> None:
     lines = read_text_lines(args.input) if args.input else _stdin_lines()
+    translate_lines = commands.translate_lines
+    if args.engine == "ctranslate2":
+        from .export.ctranslate2 import translate_lines
+    elif is_ctranslate2_export(args.model):
+        raise UsageError(f"{args.model} is a CTranslate2 export: add --engine ctranslate2")
     with tqdm(total=len(lines), unit="sent", disable=not sys.stderr.isatty(), leave=False) as bar:
-        results = commands.translate_lines(args.model, lines, _options(args, args.nbest), args.device, progress=bar,
-                                           dtype=args.dtype)
+        results = translate_lines(args.model, lines, _options(args, args.nbest), args.device, progress=bar,
+                                  dtype=args.dtype)
     out = sys.stdout
     for n, hyps in enumerate(results):
         if args.nbest == 1:
@@ -297,6 +444,13 @@ def _stdin_lines() -> list[str]:
 
 def _run_evaluate(args: argparse.Namespace) -> None:
     task = commands.model_task(args.model)
+    paper = PAPER_DECODING if task == "parsing" else DecodeOptions()  # §6.3 for parsing, §6.1 otherwise
+    args.beam, args.alpha = args.beam or paper.beam_size, paper.alpha if args.alpha is None else args.alpha
+    args.max_len_b = paper.max_len_b if args.max_len_b is None else args.max_len_b
+    if task == "parsing":
+        if args.src or args.tgt:
+            raise UsageError("--src and --tgt are for translation; a parsing model reads trees: drop them")
+        return _evaluate_parsing(args)
     if task != "translation" and (args.test or args.src or args.tgt):
         raise UsageError(f"--test, --src and --tgt are for translation; a {task} model is scored on its built-in "
                          "test split: drop them")
@@ -349,8 +503,36 @@ def _run_generate(args: argparse.Namespace) -> None:
         print(f"{path}  {str(path)[:-4]}.png")
 
 
+def _evaluate_parsing(args: argparse.Namespace) -> None:
+    from .parse_commands import evaluate_parsing
+
+    f = evaluate_parsing(args.model, args.test, _options(args), args.device, progress=_parsing_bar())
+    print(f"{f['test']}, {f['sentences']} sentences, beam {args.beam}, α {args.alpha}, max length input + "
+          f"{args.max_len_b}\nlabelled brackets (EVALB, COLLINS.prm): precision {f['precision']:.2f}  recall "
+          f"{f['recall']:.2f}  F1 {f['f1']:.2f}  ({f['matched']} of {f['gold_brackets']} gold, "
+          f"{f['test_brackets']} parsed)\nexact match {f['exact_match']:.2f} %; repaired predictions "
+          f"{f['repaired']} of {f['sentences']}" + (f"; skipped (words differ) {f['skipped']}" if f['skipped'] else "")
+          + f"\nparsed trees: {f['out']}")
+
+
+def _parsing_bar():
+    return functools.partial(tqdm, desc="parsing", disable=not sys.stderr.isatty())
+
+
+def _run_parse(args: argparse.Namespace) -> None:
+    from .parse_commands import parse_lines
+
+    lines = read_text_lines(args.input) if args.input else _stdin_lines()
+    trees, repaired = parse_lines(args.model, lines, _options(args), args.device, progress=_parsing_bar())
+    sys.stdout.write("".join(tree + "\n" for tree in trees))
+    sys.stdout.flush()
+    if repaired:
+        log.warning("%d of %d predictions were not well-formed trees and were repaired", repaired, len(lines))
+
+
 COMMANDS = {"generate": _run_generate, "train": _run_train, "translate": _run_translate, "evaluate": _run_evaluate,
-            "average": _run_average, "attention": _run_attention}
+            "average": _run_average, "attention": _run_attention, "serve": _run_serve, "parse": _run_parse,
+            "export": _run_export}
 
 
 # Errors of the machine rather than of aiayn: a full disk, no permission, a missing or read-only folder.

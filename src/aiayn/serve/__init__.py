@@ -1,0 +1,92 @@
+"""``aiayn serve``: a JSON API and a web page over one translation model.
+
+Three modules, layered so that only the last needs the web libraries:
+
+* ``requests``: the request limits and the checks of a request body (plain Python): every
+  mistake becomes a ``RequestError`` with an HTTP status and a one-line message;
+* ``worker``: one thread owns the model; requests wait in a queue and are decoded in
+  micro-batches (``ModelWorker``); attention maps and the model's description;
+* ``app``: the FastAPI application (``create_app``) and the static page in ``static/``.
+
+``serve()`` loads a model and runs the app under uvicorn until interrupted. FastAPI and uvicorn
+are imported only here, on demand (``pip install 'aiayn[serve]'``), so ``import aiayn`` works
+without them.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import socket
+from pathlib import Path
+
+from ..errors import UsageError
+from ..precision import DTYPES
+from ..translator import DecodeOptions
+from .requests import Limits, RequestError
+
+log = logging.getLogger("aiayn")
+
+__all__ = ["Limits", "RequestError", "load_web", "serve"]
+
+
+def load_web():
+    """The ``app`` module and uvicorn; a UsageError saying what to install when either is missing."""
+    try:
+        import uvicorn
+
+        from . import app
+    except ModuleNotFoundError as e:
+        if e.name and e.name.split(".")[0] in ("fastapi", "starlette", "uvicorn", "anyio"):
+            raise UsageError(f"aiayn serve needs FastAPI and uvicorn ({e.name} is missing): "
+                             "pip install 'aiayn[serve]'") from None
+        raise
+    return app, uvicorn
+
+
+def serve(model: str | Path, host: str = "127.0.0.1", port: int = 8000, options: DecodeOptions | None = None,
+          limits: Limits | None = None, device: str = "cpu", dtype: str = "float32") -> None:
+    """Serves ``model`` (a run directory or .safetensors file) on http://host:port until SIGINT/SIGTERM.
+    ``options``: the decoding defaults (a request may change beam, alpha and nbest); ``limits``: request sizes,
+    queue and timeout; ``dtype``: float32 or bfloat16."""
+    from ..translator import Translator
+    from .worker import ModelWorker, model_info
+
+    app_module, uvicorn = load_web()  # before the model loads: a missing package is reported at once
+    limits, options = limits or Limits(), options or DecodeOptions()
+    if options.beam_size > limits.max_beam:
+        raise UsageError(f"the default beam {options.beam_size} is above the largest a request may ask for "
+                         f"({limits.max_beam}): lower --beam or raise --max-beam")
+    _check_free(host, port)  # before the model loads: a port in use is reported at once
+    translator = Translator.load(model, device, DTYPES[dtype])
+    worker = ModelWorker(translator, options, max_queue=limits.max_queue,
+                         max_batch_lines=limits.max_batch_lines)
+    try:
+        app = app_module.create_app(worker, limits, model_info(translator, model))
+        log.info("serving %s on http://%s:%d (stop with Ctrl+C)", model, _url_host(host), port)
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            log.warning("listening on %s: anyone who can reach this address may use the model (no authentication)",
+                        host)
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=5)
+    finally:
+        worker.close()
+
+
+def _check_free(host: str, port: int) -> None:
+    """A UsageError when ``host:port`` cannot be listened on (in use, or not this machine's address)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as e:
+        raise UsageError(f"--host {host}: {e.strerror}; use an address of this machine, e.g. 127.0.0.1") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            sock.bind(address)
+        except OSError as e:
+            hint = "choose another with --port" if e.errno == errno.EADDRINUSE else "check --host and --port"
+            raise UsageError(f"cannot listen on {host}:{port}: {e.strerror}; {hint}") from None
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host

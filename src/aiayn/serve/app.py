@@ -1,0 +1,159 @@
+"""The HTTP side of ``aiayn serve``: a FastAPI app over a ``ModelWorker``, and the page in ``static/``.
+
+Routes::
+
+    GET  /                 the page (static/index.html, app.js, style.css: no CDN, nothing from elsewhere)
+    GET  /api/health       {"status": "ok", "pending": ..., "stats": {...}}
+    GET  /api/info         the model (architecture, sizes, languages), the decoding defaults, the limits
+    POST /api/translate    {"lines": [...], "beam": 4, "alpha": 0.6, "nbest": 1}
+                           -> {"translations": [{"source", "text", "nbest": [{"text", "score"}]}], ...}
+    POST /api/attention    {"text": "...", "beam": 4}
+                           -> {"translation", "kinds": {kind: {"queries", "keys", "weights" (L, H, T, S)}}}
+
+Every error is JSON ``{"error": "<one line>"}`` with its status (``requests`` lists the 4xx);
+503 when the queue is full, 504 when the answer took longer than the timeout, 500 for a bug
+(logged here with its traceback; the client sees none).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from ..errors import UserError
+from .requests import Limits, RequestError, parse_attention, parse_json, parse_translate
+from .worker import Busy, ModelWorker
+
+log = logging.getLogger("aiayn")
+STATIC = Path(__file__).parent / "static"
+# The page loads only its own files: a stray CDN link would fail in the browser test.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def create_app(worker: ModelWorker, limits: Limits | None = None, info: dict[str, Any] | None = None) -> FastAPI:
+    """The app. The caller owns ``worker`` (and closes it after the server stops)."""
+    limits = limits or Limits()
+    app = FastAPI(title="aiayn", docs_url=None, redoc_url=None, openapi_url=None)  # the docs pages load a CDN
+    _add_error_handlers(app)
+    _add_headers(app)
+    about = {**(info or {}), "defaults": {"beam": worker.defaults.beam_size, "alpha": worker.defaults.alpha,
+                                          "nbest": worker.defaults.nbest}, "limits": asdict(limits)}
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"status": "ok", "pending": worker.pending, "stats": dict(worker.stats)}
+
+    @app.get("/api/info")
+    async def model_info() -> dict[str, Any]:
+        return about
+
+    @app.post("/api/translate")
+    async def translate(request: Request) -> JSONResponse:
+        start = time.perf_counter()
+        lines, opts = parse_translate(parse_json(await _body(request, limits)), worker.defaults, limits)
+        rows = await _answer(worker.translate(lines, opts), limits.timeout)
+        translations = [{"source": line, "text": hyps[0][0] if hyps else "",
+                         "nbest": [{"text": text, "score": round(score, 4)} for text, score in hyps]}
+                        for line, hyps in zip(lines, rows)]
+        return JSONResponse({"translations": translations, "beam": opts.beam_size, "alpha": opts.alpha,
+                             "nbest": opts.nbest, "ms": _ms(start)})
+
+    @app.post("/api/attention")
+    async def attention(request: Request) -> JSONResponse:
+        start = time.perf_counter()
+        text, beam = parse_attention(parse_json(await _body(request, limits)), worker.defaults, limits)
+        payload = await _answer(worker.attention(text, beam), limits.timeout)
+        return JSONResponse({**payload, "ms": _ms(start)})
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+async def _body(request: Request, limits: Limits) -> bytes:
+    """The raw body, refused (413) as soon as it passes ``max_body_bytes``."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limits.max_body_bytes:
+        raise RequestError(413, f"the body has {int(declared)} bytes; this server takes at most "
+                                f"{limits.max_body_bytes}")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limits.max_body_bytes:
+            raise RequestError(413, f"the body is over {limits.max_body_bytes} bytes, the most this server takes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _answer(future, timeout: float) -> Any:
+    """The worker's result; a timeout cancels the job if it has not started (504)."""
+    try:
+        return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
+    except TimeoutError:
+        raise RequestError(504, f"no answer within {timeout:g} s (the server is busy, or the input is long): "
+                                "try again, or send fewer lines") from None
+    except UserError:
+        raise
+    except Exception as e:  # a bug: its traceback goes to the log, never to the client
+        log.error("decoding failed", exc_info=e)
+        raise RequestError(500, "internal error: the server log has the details") from None
+
+
+def _ms(start: float) -> float:
+    return round(1000 * (time.perf_counter() - start), 1)
+
+
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(RequestError)
+    async def refused(request: Request, exc: RequestError) -> JSONResponse:
+        return _error(exc.status, str(exc))
+
+    @app.exception_handler(Busy)
+    async def busy(request: Request, exc: Busy) -> JSONResponse:
+        return _error(503, str(exc), {"Retry-After": "1"})
+
+    @app.exception_handler(UserError)
+    async def cannot(request: Request, exc: UserError) -> JSONResponse:  # e.g. a model without attention
+        return _error(422, str(exc))
+
+    @app.exception_handler(HTTPException)
+    async def http(request: Request, exc: HTTPException) -> JSONResponse:
+        messages = {404: f"no such page: {request.url.path} (the API is under /api/)",
+                    405: f"{request.method} is not allowed on {request.url.path}"}
+        return _error(exc.status_code, messages.get(exc.status_code, str(exc.detail)), getattr(exc, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def bug(request: Request, exc: Exception) -> JSONResponse:
+        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+        return _error(500, "internal error: the server log has the details")
+
+
+def _add_headers(app: FastAPI) -> None:
+    @app.middleware("http")
+    async def headers(request: Request, call_next):
+        response = await call_next(request)
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        if request.url.path.startswith("/api/"):
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response

@@ -1,0 +1,181 @@
+"""The `aiayn serve` page in a real browser: headless Chromium (Playwright) against `aiayn serve` run
+as a subprocess. Type a sentence, get its translation, switch layer, head and kind, see a heat map.
+
+The browser is Debian's chromium (`apt-get install chromium`; .ci/run installs it). A missing
+browser or Playwright is a FAILURE, not a skip: this is the only test of the page.
+
+Environment overrides:
+  AIAYN_CHROMIUM      the browser executable (default /usr/bin/chromium)
+  AIAYN_SERVE_MODEL   the model to serve (default: the micro model trained by conftest)
+  AIAYN_SCREENSHOT    also save the final screenshot here, e.g. docs/serve.png
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+CHROMIUM = os.environ.get("AIAYN_CHROMIUM", "/usr/bin/chromium")
+TEXT = "In the beginning God created the heavens and the earth.\nLove your neighbor as yourself."
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(request):
+    model = os.environ.get("AIAYN_SERVE_MODEL") or str(request.getfixturevalue("trained"))
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "aiayn", "serve", "--model", model, "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")})
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while True:
+        if proc.poll() is not None:
+            pytest.fail(f"aiayn serve exited with {proc.returncode}:\n{proc.stdout.read()}")
+        try:
+            if httpx.get(f"{url}/api/health", timeout=2).status_code == 200:
+                break
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"aiayn serve did not answer within 120 s:\n{proc.stdout.read()}")
+        time.sleep(0.2)
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("Playwright is missing: pip install -e '.[test]'")
+    if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
+        pytest.fail(f"no Chromium at {CHROMIUM}: apt-get install -y chromium, or point AIAYN_CHROMIUM at one")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    context = browser.new_context(viewport={"width": 1180, "height": 900}, device_scale_factor=1)
+    page = context.new_page()
+    page.problems = []  # page errors, console errors, and any request that leaves the server
+    page.on("pageerror", lambda e: page.problems.append(f"page error: {e}"))
+    page.on("console", lambda m: m.type == "error" and page.problems.append(f"console: {m.text}"))
+    page.on("request", lambda r: r.url.startswith(server) or page.problems.append(f"outside request: {r.url}"))
+    page.goto(server)
+    yield page
+    context.close()
+
+
+def canvas(page) -> dict:
+    """The heat map's data attributes and how many of its pixels are painted."""
+    return page.evaluate("""() => {
+        const c = document.getElementById('heatmap');
+        const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let painted = 0;
+        for (let i = 3; i < px.length; i += 4) if (px[i] > 0) painted++;
+        return {...c.dataset, painted, width: c.width, height: c.height};
+    }""")
+
+
+def wait_drawn(page, **attrs) -> dict:
+    selector = "#heatmap[data-state=drawn]" + "".join(f"[data-{k}='{v}']" for k, v in attrs.items())
+    page.wait_for_selector(selector, state="attached", timeout=60_000)
+    return canvas(page)
+
+
+def test_translate_and_explore_the_attention(page, server, tmp_path):
+    from playwright.sync_api import expect
+
+    info = httpx.get(f"{server}/api/info").json()
+    expect(page.locator("#model-info")).to_contain_text(info["architecture"])
+    page.fill("#source", TEXT)
+    page.fill("#nbest", "3")
+    page.click("#translate-button")
+
+    lines = TEXT.splitlines()
+    want = httpx.post(f"{server}/api/translate", json={"lines": lines, "beam": 4, "alpha": 0.6, "nbest": 3},
+                      timeout=60).json()["translations"]
+    results = page.locator("#results > li")
+    expect(results).to_have_count(2, timeout=60_000)
+    for i, t in enumerate(want):
+        expect(results.nth(i).locator(".source")).to_have_text(t["source"])
+        expect(results.nth(i).locator(".translation")).to_have_text(t["text"])
+        rows = results.nth(i).locator("table.nbest tr")
+        expect(rows).to_have_count(len(t["nbest"]) + 1)  # + the header
+        expect(rows.nth(1)).to_contain_text(f"{t['nbest'][0]['score']:.3f}")
+    expect(page.locator("#status")).to_contain_text("Translated in")
+
+    attention = httpx.post(f"{server}/api/attention", json={"text": lines[0], "beam": 4}, timeout=60).json()
+    cross = attention["kinds"]["cross"]
+    drawn = wait_drawn(page, kind="cross", head="1")
+    assert drawn["layer"] == "1"
+    assert (int(drawn["rows"]), int(drawn["cols"])) == (len(cross["queries"]), len(cross["keys"]))
+    assert drawn["painted"] > 0.25 * drawn["width"] * drawn["height"]  # cells, labels, colour bar
+    expect(page.locator("#attention-sentence")).to_contain_text(attention["translation"])
+
+    page.select_option("#head", "1")  # the second head
+    drawn = wait_drawn(page, kind="cross", head="2")
+    assert drawn["painted"] > 0
+    expect(page.locator("#attention-caption")).to_contain_text(f"head 2 of {cross['heads']}")
+    page.select_option("#head", str(cross["heads"]))  # the mean of the heads
+    wait_drawn(page, head="mean")
+    page.select_option("#layer", "0")
+    wait_drawn(page, layer="1", head="mean")
+
+    page.click("#kind-encoder")
+    encoder = attention["kinds"]["encoder"]
+    drawn = wait_drawn(page, kind="encoder")
+    assert int(drawn["rows"]) == int(drawn["cols"]) == len(encoder["keys"])
+    page.click("#kind-decoder_self")
+    wait_drawn(page, kind="decoder_self")
+
+    page.click("#kind-cross")
+    page.select_option("#layer", str(cross["layers"] - 1))
+    page.select_option("#head", "0")
+    drawn = wait_drawn(page, kind="cross", layer=str(cross["layers"]), head="1")
+    box = page.locator("#heatmap").bounding_box()  # point at the bottom-right cell: its weight is read out
+    page.locator("#heatmap").hover(position={"x": box["width"] - 95, "y": box["height"] - 16})
+    expect(page.locator("#cell-readout")).to_contain_text("→")
+
+    shot = tmp_path / "serve.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 10_000
+    if os.environ.get("AIAYN_SCREENSHOT"):
+        shutil.copyfile(shot, os.environ["AIAYN_SCREENSHOT"])
+    assert not page.problems, page.problems
+
+
+def test_the_page_shows_refusals(page, server):
+    from playwright.sync_api import expect
+
+    page.click("#translate-button")  # nothing typed
+    expect(page.locator("#status.error")).to_contain_text("Type or paste a sentence")
+    limit = httpx.get(f"{server}/api/info").json()["limits"]["max_chars"]
+    page.fill("#source", "word " * (limit // 5 + 1))
+    page.click("#translate-button")
+    expect(page.locator("#status.error")).to_contain_text(f"at most {limit} per sentence")
+    assert not [p for p in page.problems if not p.startswith("console")], page.problems

@@ -1,0 +1,377 @@
+"""`aiayn serve`'s JSON API: answers equal the library's, attention shapes, every refusal, and load.
+
+The model is the micro model trained by conftest's `trained`; the queue and batching tests use a
+fake translator whose first call blocks, so what waits in the queue is known exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from fastapi.testclient import TestClient
+
+from aiayn.serve import Limits
+from aiayn.serve.app import STATIC, create_app
+from aiayn.serve.worker import ModelWorker, model_info
+from aiayn.translator import DecodeOptions, Translator
+from conftest import aiayn, corpus_slice
+
+LIMITS = Limits(max_lines=4, max_chars=200, max_attention_chars=100, max_beam=4, max_body_bytes=4096, timeout=30)
+DEFAULTS = DecodeOptions(max_len_b=12)  # short outputs: the micro model is barely trained
+SENTENCES = [en for en, _ in corpus_slice("valid", 200) if len(en) < 90][:12]
+
+
+@pytest.fixture(scope="module")
+def translator(trained) -> Translator:
+    return Translator.load(trained)
+
+
+@pytest.fixture(scope="module")
+def worker(translator):
+    w = ModelWorker(translator, DEFAULTS, max_queue=LIMITS.max_queue, max_batch_lines=LIMITS.max_batch_lines)
+    yield w
+    w.close()
+
+
+@pytest.fixture(scope="module")
+def client(worker, translator, trained):
+    with TestClient(create_app(worker, LIMITS, model_info(translator, trained))) as c:
+        yield c
+
+
+def expected(translator: Translator, lines: list[str], **options) -> list[list[tuple[str, float]]]:
+    opts = DecodeOptions(**{**DEFAULTS.__dict__, **options})
+    return translator.translate_nbest(lines, opts)
+
+
+# Answers ---------------------------------------------------------------------------------------------
+def test_translate_equals_the_library(client, translator):
+    lines = [SENTENCES[0], "", SENTENCES[1]]
+    r = client.post("/api/translate", json={"lines": lines, "beam": 3, "nbest": 2, "alpha": 0.8})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert (body["beam"], body["nbest"], body["alpha"]) == (3, 2, 0.8) and body["ms"] >= 0
+    want = expected(translator, lines, beam_size=3, nbest=2, alpha=0.8)
+    assert [t["source"] for t in body["translations"]] == lines
+    for got, hyps in zip(body["translations"], want):
+        assert got["text"] == (hyps[0][0] if hyps else "")
+        assert [h["text"] for h in got["nbest"]] == [text for text, _ in hyps]
+        assert [h["score"] for h in got["nbest"]] == pytest.approx([score for _, score in hyps], abs=1e-3)
+    assert body["translations"][1] == {"source": "", "text": "", "nbest": []}
+    assert len(body["translations"][0]["nbest"]) == 2
+
+
+def test_translate_uses_the_server_defaults(client, translator):
+    body = client.post("/api/translate", json={"lines": [SENTENCES[2]]}).json()
+    assert (body["beam"], body["alpha"], body["nbest"]) == (4, 0.6, 1)
+    assert body["translations"][0]["text"] == expected(translator, [SENTENCES[2]])[0][0][0]
+    body = client.post("/api/translate", json={"lines": [SENTENCES[2]], "beam": 1}).json()  # greedy
+    assert body["beam"] == 1 and len(body["translations"][0]["nbest"]) == 1
+
+
+def test_attention_payload_shapes(client, translator):
+    text = SENTENCES[3]
+    r = client.post("/api/attention", json={"text": text, "beam": 2})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    cfg = translator.model.config
+    assert body["source"] == text and body["beam"] == 2
+    assert body["translation"] == expected(translator, [text], beam_size=2, max_len_b=50)[0][0][0]
+    src, tgt = body["kinds"]["encoder"]["keys"], body["kinds"]["cross"]["queries"]
+    assert src[-1] == tgt[-1] == "</s>" and body["kinds"]["cross"]["keys"] == src
+    shapes = {"encoder": (cfg.n_encoder_layers, len(src), len(src)),
+              "decoder_self": (cfg.n_decoder_layers, len(tgt), len(tgt)),
+              "cross": (cfg.n_decoder_layers, len(tgt), len(src))}
+    assert set(body["kinds"]) == set(shapes)
+    for kind, (layers, queries, keys) in shapes.items():
+        m = body["kinds"][kind]
+        assert (m["layers"], m["heads"], len(m["queries"]), len(m["keys"])) == (layers, cfg.n_heads, queries, keys)
+        w = m["weights"]
+        assert (len(w), len(w[0]), len(w[0][0]), len(w[0][0][0])) == (layers, cfg.n_heads, queries, keys)
+        for row in (row for layer in w for head in layer for row in head):
+            assert sum(row) == pytest.approx(1.0, abs=1e-3) and min(row) >= 0
+    causal = body["kinds"]["decoder_self"]["weights"]
+    assert all(head[t][s] == 0 for layer in causal for head in layer
+               for t in range(len(tgt)) for s in range(t + 1, len(tgt)))
+
+
+def test_health_and_info(client, translator, trained):
+    health = client.get("/api/health")
+    assert health.status_code == 200 and health.json()["status"] == "ok"
+    assert {"requests", "batches", "lines", "rejected"} <= set(health.json()["stats"])
+    info = client.get("/api/info").json()
+    assert info["architecture"] == "transformer" and info["model"] == str(trained)
+    assert (info["src"], info["tgt"]) == ("en", "es")
+    assert info["config"]["n_heads"] == translator.model.config.n_heads
+    assert info["parameters"] == sum(p.numel() for p in translator.model.parameters())
+    assert info["attention_kinds"] == ["cross", "encoder", "decoder_self"]
+    assert info["defaults"] == {"beam": 4, "alpha": 0.6, "nbest": 1}
+    assert info["limits"]["max_lines"] == LIMITS.max_lines and info["limits"]["timeout"] == LIMITS.timeout
+
+
+def test_page_and_its_files_come_from_the_server_only(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    for name in ("app.js", "style.css"):
+        assert f"/static/{name}" in page.text
+        r = client.get(f"/static/{name}")
+        assert r.status_code == 200 and len(r.text) > 500
+    for path in STATIC.iterdir():  # no CDN, no web font: everything ships in the package
+        text = re.sub(r'xmlns="[^"]*"', "", path.read_text())  # an SVG namespace is a name, not a download
+        assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", text), path
+
+
+# Refusals ----------------------------------------------------------------------------------------------
+TRANSLATE_ERRORS = [
+    (b"{bad", 400, "not valid JSON"),
+    (b"", 400, "body is empty"),
+    (b"[\"a\"]", 400, "must be a JSON object"),
+    (b"\xff\xfe", 400, "not UTF-8"),
+    ({}, 422, "lines is missing"),
+    ({"lines": []}, 422, "empty input"),
+    ({"lines": ["", "   "]}, 422, "empty input"),
+    ({"lines": "In the beginning"}, 422, "list of strings"),
+    ({"lines": [1, 2]}, 422, "list of strings"),
+    ({"lines": ["a"] * 5}, 413, "at most 4"),
+    ({"lines": ["a" * 201]}, 413, "201 characters"),
+    ({"lines": ["one\ntwo"]}, 422, "line break"),
+    ({"lines": ["a"], "beam": 0}, 422, "beam must be"),
+    ({"lines": ["a"], "beam": 5}, 422, "beam must be"),
+    ({"lines": ["a"], "beam": True}, 422, "beam must be"),
+    ({"lines": ["a"], "beam": "4"}, 422, "beam must be"),
+    ({"lines": ["a"], "alpha": -1}, 422, "alpha must be"),
+    ({"lines": ["a"], "beam": 2, "nbest": 3}, 422, "nbest (3) cannot exceed"),
+    ({"lines": ["a"], "temperature": 0.7}, 422, "unknown field 'temperature'"),
+    ({"lines": ["a" * 100] * 4, "pad": "x" * 4000}, 413, "bytes"),
+]
+ATTENTION_ERRORS = [
+    ({"text": ""}, 422, "empty input"),
+    ({"text": "a" * 101}, 413, "101 characters"),
+    ({"text": 7}, 422, "text must be a string"),
+    ({"lines": ["a"]}, 422, "unknown field 'lines'"),
+    ({"text": "a", "beam": 99}, 422, "beam must be"),
+]
+
+
+def _post(client, path: str, body) -> httpx.Response:
+    if isinstance(body, bytes):
+        return client.post(path, content=body, headers={"Content-Type": "application/json"})
+    return client.post(path, json=body)
+
+
+def assert_refused(r: httpx.Response, status: int, fragment: str) -> None:
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert list(body) == ["error"] and fragment in body["error"], body
+    assert "Traceback" not in r.text and "File \"" not in r.text
+
+
+@pytest.mark.parametrize("body,status,fragment", TRANSLATE_ERRORS)
+def test_translate_refusals(client, body, status, fragment):
+    assert_refused(_post(client, "/api/translate", body), status, fragment)
+
+
+@pytest.mark.parametrize("body,status,fragment", ATTENTION_ERRORS)
+def test_attention_refusals(client, body, status, fragment):
+    assert_refused(_post(client, "/api/attention", body), status, fragment)
+
+
+def test_unknown_page_and_wrong_method_are_json(client):
+    assert_refused(client.get("/api/nothing"), 404, "no such page")
+    assert_refused(client.get("/api/translate"), 405, "GET is not allowed")
+
+
+# The queue, with a fake model whose first call waits ---------------------------------------------------
+class FakeTranslator:
+    """Records each translate_nbest call's lines; the first call blocks until ``release`` is set;
+    raises on the line "boom"; checks that no two calls ever overlap."""
+
+    def __init__(self):
+        self.calls, self.release, self.started = [], threading.Event(), threading.Event()
+        self._busy, self.overlaps, self.threads = threading.Lock(), 0, set()
+
+    def translate_nbest(self, lines, options):
+        if not self._busy.acquire(blocking=False):
+            self.overlaps += 1
+            self._busy.acquire()
+        try:
+            self.threads.add(threading.current_thread().name)
+            self.calls.append(list(lines))
+            self.started.set()
+            self.release.wait(10)
+            if "boom" in lines:
+                raise RuntimeError("secret detail of the failure")
+            return [[(f"{line}!{options.beam_size}", -1.0)] if line else [] for line in lines]
+        finally:
+            self._busy.release()
+
+
+def test_worker_merges_waiting_requests_with_the_same_options():
+    fake = FakeTranslator()
+    w = ModelWorker(fake, DecodeOptions(), max_batch_lines=4)
+    try:
+        first = w.translate(["a"])
+        assert fake.started.wait(5)  # the worker is inside the first call: everything below waits
+        b, c = w.translate(["b"]), w.translate(["c1", "c2"])
+        d = w.translate(["d"], DecodeOptions(beam_size=2))
+        e, f = w.translate(["e"]), w.translate(["f1", "f2"])  # f does not fit 4 lines with b, c, e
+        fake.release.set()
+        results = [x.result(5) for x in (first, b, c, d, e, f)]
+    finally:
+        w.close()
+    assert fake.calls == [["a"], ["b", "c1", "c2", "e"], ["d"], ["f1", "f2"]]
+    assert results[2] == [[("c1!4", -1.0)], [("c2!4", -1.0)]] and results[3] == [[("d!2", -1.0)]]
+    assert fake.overlaps == 0 and fake.threads == {"aiayn-model"}
+    assert w.stats["batches"] == 4 and w.stats["lines"] == 8 and w.pending == 0
+
+
+def test_one_failing_request_does_not_fail_its_batch(caplog):
+    fake = FakeTranslator()
+    w = ModelWorker(fake, DecodeOptions())
+    app = create_app(w, LIMITS, {})
+    try:
+        first = w.translate(["a"])
+        assert fake.started.wait(5)
+        with ThreadPoolExecutor(2) as pool, TestClient(app) as c:
+            bad = pool.submit(c.post, "/api/translate", json={"lines": ["boom"]})
+            good = pool.submit(c.post, "/api/translate", json={"lines": ["fine"]})
+            while w.pending < 3:
+                time.sleep(0.01)
+            fake.release.set()
+            first.result(5)
+            assert_refused(bad.result(10), 500, "internal error")
+            assert "secret" not in bad.result().text
+            assert good.result(10).json()["translations"][0]["text"] == "fine!4"
+    finally:
+        fake.release.set()
+        w.close()
+    assert sorted(fake.calls[1]) == ["boom", "fine"] and ["fine"] in fake.calls[2:]  # the batch failed, then each alone
+    assert "secret detail of the failure" in caplog.text  # the log has it; the client does not
+
+
+def test_full_queue_gives_503_and_a_slow_answer_504():
+    fake = FakeTranslator()
+    w = ModelWorker(fake, DecodeOptions(), max_queue=2)
+    app = create_app(w, Limits(timeout=0.3), {})
+    try:
+        blocking = w.translate(["a"])
+        assert fake.started.wait(5)
+        with TestClient(app) as c:
+            assert_refused(c.post("/api/translate", json={"lines": ["late"]}), 504, "no answer within 0.3 s")
+            w.translate(["b"])  # the queue is full now: "a" under way, "b" waiting
+            r = c.post("/api/translate", json={"lines": ["c"]})
+            assert_refused(r, 503, "try again")
+            assert r.headers["retry-after"] == "1"
+            fake.release.set()
+            blocking.result(5)
+            assert c.post("/api/translate", json={"lines": ["d"]}).json()["translations"][0]["text"] == "d!4"
+    finally:
+        fake.release.set()
+        w.close()
+    assert ["late"] not in fake.calls  # its client gave up before it started: never decoded
+    assert w.stats["rejected"] == 1
+
+
+# Load: a real server, many clients at once --------------------------------------------------------------
+@pytest.fixture(scope="module")
+def live_server(translator, trained):
+    w = ModelWorker(translator, DEFAULTS, max_queue=LIMITS.max_queue, max_batch_lines=LIMITS.max_batch_lines)
+    app = create_app(w, LIMITS, model_info(translator, trained))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", access_log=False))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    yield f"http://127.0.0.1:{port}", w
+    server.should_exit = True
+    thread.join(10)
+    w.close()
+
+
+def test_concurrent_requests_answer_as_sequential_ones(live_server):
+    url, w = live_server
+    requests = [{"lines": [SENTENCES[i % 12]], "beam": 2 + i % 2, "nbest": 2} for i in range(24)]
+    requests += [{"lines": SENTENCES[i:i + 3], "beam": 3} for i in range(0, 9, 3)]
+    with httpx.Client(base_url=url, timeout=60) as http:
+        sequential = [http.post("/api/translate", json=body).json() for body in requests]
+    before = dict(w.stats)
+    gate = threading.Barrier(len(requests))
+
+    def send(body):
+        with httpx.Client(base_url=url, timeout=60) as http:
+            gate.wait(10)
+            return http.post("/api/translate", json=body)
+
+    with ThreadPoolExecutor(len(requests)) as pool:
+        answers = list(pool.map(send, requests))
+    assert [r.status_code for r in answers] == [200] * len(requests)
+    for got, want in zip(answers, sequential):
+        got = got.json()["translations"]
+        assert [t["text"] for t in got] == [t["text"] for t in want["translations"]]
+        for g, s in zip(got, want["translations"]):
+            assert [h["text"] for h in g["nbest"]] == [h["text"] for h in s["nbest"]]
+            assert [h["score"] for h in g["nbest"]] == pytest.approx([h["score"] for h in s["nbest"]], abs=2e-3)
+    batches = w.stats["batches"] - before["batches"]
+    assert w.stats["requests"] - before["requests"] == len(requests)
+    assert batches < len(requests), "waiting requests were never merged into one batch"
+    assert w.pending == 0
+
+
+def test_limits_are_checked():
+    from aiayn.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="timeout"):
+        Limits(timeout=0)
+    with pytest.raises(ConfigError, match="max_lines"):
+        Limits(max_lines=0)
+
+
+def test_info_of_a_weights_file(translator, trained):
+    info = model_info(translator, Path(trained) / "best.safetensors")
+    assert info["weights"] == "best.safetensors" and info["src"] == "en"
+    json.dumps(info)  # plain JSON
+
+
+# The command ---------------------------------------------------------------------------------------------
+def test_without_fastapi_the_command_says_what_to_install(monkeypatch):
+    import aiayn.serve
+    from aiayn.errors import UsageError
+
+    monkeypatch.setitem(sys.modules, "fastapi", None)  # as if not installed
+    monkeypatch.delitem(sys.modules, "aiayn.serve.app")
+    monkeypatch.delattr(aiayn.serve, "app")
+    with pytest.raises(UsageError, match=r"pip install 'aiayn\[serve\]'"):
+        aiayn.serve.load_web()
+
+
+def test_command_refusals_are_one_line(trained, capsys):
+    from aiayn.cli import main
+
+    with socket.socket() as taken:  # through the real command: a port in use
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        proc = aiayn("serve", "--model", str(trained), "--port", port, check=False, timeout=120)
+    err = proc.stderr.decode()
+    assert proc.returncode == 1 and err == f"error: cannot listen on 127.0.0.1:{port}: Address already in use; " \
+        "choose another with --port\n", err
+    for args, message in [(["--model", str(trained), "--beam", "20"], "lower --beam or raise --max-beam"),
+                          (["--model", "no/such/run", "--port", port], "no model at no/such/run"),  # port: free now
+                          (["--model", str(trained), "--timeout", "0"], "--timeout: must be a number > 0")]:
+        assert main(["serve", *args]) in (1, 2)
+        err = capsys.readouterr().err
+        assert message in err and len(err.strip().splitlines()) == 1, err
