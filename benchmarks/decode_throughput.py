@@ -4,6 +4,7 @@ exactly 50 tokens so that all systems do the same work, aiayn against:
   hf           Hugging Face MarianMTModel.generate (num_beams, min_new_tokens = max_new_tokens = 50)
   ct2_float32  CTranslate2 Translator, compute_type float32 (min = max_decoding_length = 50)
   ct2_int8     CTranslate2 Translator, compute_type int8 (weights quantized when loaded)
+  aiayn_int8   aiayn with int8 linear layers (`aiayn translate --dtype int8`: dynamic quantisation)
   aiayn_bf16   aiayn with weights and cache in bfloat16 (`aiayn translate --dtype bfloat16`); only
                with --systems, and then the run also counts the outputs that differ from float32
 
@@ -26,7 +27,7 @@ faster). Peak RSS: each system alone in a subprocess (--system NAME) unless --no
 CTranslate2 children never import torch.
 
 Run:  python -m benchmarks.decode_throughput --size tiny [--beams 1 4] [--repeats 5] [--warmup 1]
-          [--systems aiayn hf ct2_float32 ct2_int8 aiayn_bf16]
+          [--systems aiayn hf ct2_float32 ct2_int8 aiayn_int8 aiayn_bf16]
 Writes benchmarks/results/decode_<size>.json (decode_<size>_bf16.json with aiayn_bf16), or into
 --results DIR. Generated models are kept in benchmarks/.cache/decode-<size>/ (git-ignored).
 """
@@ -40,8 +41,8 @@ import time
 
 from .common import CACHE, add_common_args, own_peak_rss_mib, peak_rss_of, print_table, write_result
 
-SYSTEMS = ("aiayn", "hf", "ct2_float32", "ct2_int8", "aiayn_bf16")
-DEFAULT_SYSTEMS = SYSTEMS[:4]  # aiayn_bf16 on request: it only means something on hardware with bf16
+SYSTEMS = ("aiayn", "hf", "ct2_float32", "ct2_int8", "aiayn_int8", "aiayn_bf16")
+DEFAULT_SYSTEMS = SYSTEMS[:5]  # aiayn_bf16 on request: it only means something on hardware with bf16
 N_SENTENCES, SRC_LEN, OUT_LEN = 64, 25, 50
 
 
@@ -91,8 +92,8 @@ def convert_to_ct2(hf_dir, out_dir, vocabulary: list[str]) -> None:
 
 # Systems: each returns decode() -> list of output lengths -------------------------------------------------
 def make_decoder(system: str, size: str, beam: int, threads: int, seed: int = 0):
-    if system in ("aiayn", "aiayn_bf16"):
-        _, search = aiayn_search(size, beam, bf16=system == "aiayn_bf16", seed=seed)
+    if system.startswith("aiayn"):
+        _, search = aiayn_search(size, beam, dtype=system[6:] or "float32", seed=seed)
         return lambda: [len(tokens) + 1 for tokens in search()]  # + the EOS, the 50th emitted token
     root = cache_dir(size)
     sources = json.loads((root / "sources.json").read_text())
@@ -128,18 +129,20 @@ def make_decoder(system: str, size: str, beam: int, threads: int, seed: int = 0)
     raise ValueError(f"unknown system {system!r}; choose from {', '.join(SYSTEMS)}")
 
 
-def aiayn_search(size: str, beam: int, bf16: bool = False, seed: int = 0):
-    """aiayn's random model (float32, or cast to bfloat16) and a search over the benchmark
-    sentences: () -> each sentence's output tokens (the EOS left out)."""
+def aiayn_search(size: str, beam: int, dtype: str = "float32", seed: int = 0):
+    """aiayn's random model (float32, bf16 or int8, as ``aiayn translate --dtype``) and a search over
+    the benchmark sentences: () -> each sentence's output tokens (the EOS left out)."""
     import torch
 
     from aiayn import Transformer, beam_search, greedy_search
+    from aiayn.precision import int8_model
 
     from .peers import model_config
 
     src = torch.tensor(json.loads((cache_dir(size) / "sources.json").read_text())["ids"])
     torch.manual_seed(seed)
-    model = Transformer(model_config(size)).eval().to(torch.bfloat16 if bf16 else torch.float32)
+    model = Transformer(model_config(size)).eval()
+    model = int8_model(model) if dtype == "int8" else model.to(torch.bfloat16 if dtype == "bf16" else torch.float32)
     limits = dict(max_len_a=0, max_len_b=OUT_LEN, min_len=OUT_LEN - 1)
 
     def search() -> list[list[int]]:
@@ -231,8 +234,9 @@ def main(argv: list[str] | None = None) -> dict | None:
             run[system] = {"seconds": ts, "median_s": median(ts),
                            "median_tokens_per_s": median([N_SENTENCES * OUT_LEN / t for t in ts]),
                            "aiayn_speedup_median": median_ratio(ts, times["aiayn"]) if "aiayn" in times else None}
-            if "aiayn_bf16" in times:
-                run[system]["aiayn_bf16_speedup_median"] = median_ratio(ts, times["aiayn_bf16"])
+            for low in ("aiayn_bf16", "aiayn_int8"):
+                if low in times:
+                    run[system][f"{low}_speedup_median"] = median_ratio(ts, times[low])
             if not args.no_memory:
                 run[system]["memory"] = peak_rss_of(
                     ["benchmarks.decode_throughput", "--system", system, "--beam", str(beam), "--size", args.size,
@@ -240,15 +244,18 @@ def main(argv: list[str] | None = None) -> dict | None:
             rows.append({"beam": beam, "system": system, "tok/s": run[system]["median_tokens_per_s"],
                          "aiayn speedup": run[system]["aiayn_speedup_median"],
                          "aiayn bf16 speedup": run[system].get("aiayn_bf16_speedup_median"),
+                         "aiayn int8 speedup": run[system].get("aiayn_int8_speedup_median"),
                          "peak RSS MiB": run[system].get("memory", {}).get("peak_rss_mib")})
         del fns
-        if "aiayn_bf16" in args.systems:  # the bf16 target also asks how many outputs bf16 changes
-            float32, bf16 = aiayn_search(args.size, beam)[1](), aiayn_search(args.size, beam, bf16=True)[1]()
-            run["aiayn_bf16"]["outputs_differing_from_float32"] = sum(a != b for a, b in zip(float32, bf16))
-            print(f"beam {beam}: aiayn bf16 outputs differing from float32: "
-                  f"{run['aiayn_bf16']['outputs_differing_from_float32']} of {N_SENTENCES}", file=sys.stderr)
-    columns = ["beam", "system", "tok/s", "aiayn speedup", "aiayn bf16 speedup", "peak RSS MiB"]
-    print_table(rows, [c for c in columns if c != "aiayn bf16 speedup" or "aiayn_bf16" in args.systems])
+        for low in ("aiayn_bf16", "aiayn_int8"):  # the targets also ask how many outputs a format changes
+            if low in args.systems:
+                float32, other = aiayn_search(args.size, beam)[1](), aiayn_search(args.size, beam, low[6:])[1]()
+                run[low]["outputs_differing_from_float32"] = sum(a != b for a, b in zip(float32, other))
+                print(f"beam {beam}: {low} outputs differing from float32: "
+                      f"{run[low]['outputs_differing_from_float32']} of {N_SENTENCES}", file=sys.stderr)
+    columns = ["beam", "system", "tok/s", "aiayn speedup", "aiayn bf16 speedup", "aiayn int8 speedup", "peak RSS MiB"]
+    print_table(rows, [c for c in columns if not c.startswith("aiayn ") or c == "aiayn speedup"
+                       or f"aiayn_{c.split()[1]}" in args.systems])
     if "hf_ct2_float32_identical_greedy_outputs" in payload:
         print(f"HF vs CTranslate2 float32, identical greedy outputs: "
               f"{payload['hf_ct2_float32_identical_greedy_outputs']:.0%}", file=sys.stderr)

@@ -46,9 +46,10 @@ def test_translate_keeps_order_empty_lines_and_survives_long_lines(trained):
     assert float(nbest[0].split("\t")[1]) >= float(nbest[1].split("\t")[1])
 
 
-def test_translate_in_bfloat16(trained):
+@pytest.mark.parametrize("dtype", ["bfloat16", "int8"])
+def test_translate_in_a_smaller_number_format(trained, dtype):
     lines = ["In the beginning God created the heavens and the earth.", "", "Amen."]
-    proc = aiayn("translate", "--model", str(trained), "--beam", "2", "--max-len-b", "5", "--dtype", "bfloat16",
+    proc = aiayn("translate", "--model", str(trained), "--beam", "2", "--max-len-b", "5", "--dtype", dtype,
                  input="\n".join(lines) + "\n")
     out = proc.stdout.decode().split("\n")
     assert len(out) == 4 and out[0] and out[1] == "" and out[3] == ""

@@ -190,6 +190,36 @@ def test_beams_share_one_memory_and_match_full_recomputation():
     torch.testing.assert_close(last[:, 0], model(src[[1, 1, 1]], tgt[rows, :4])[:, 3], rtol=1e-5, atol=1e-5)
 
 
+def test_int8_decoding_quantises_every_linear_layer_and_stays_near_float32():
+    from torch.ao.nn.quantized.dynamic import Linear as Int8Linear
+
+    from aiayn.precision import int8_model
+
+    torch.manual_seed(0)
+    model = small()
+    src = tokens([5, 6, 7, 8, 9], [10, 11, 0, 0, 0])
+    tgt = tokens([1, 12, 13, 14, 15, 16, 17], [1, 18, 19, 20, 21, 22, 23])
+    with torch.no_grad():
+        full = model(src, tgt)
+        q = int8_model(copy.deepcopy(model))
+        int8 = q(src, tgt)
+    assert not any(isinstance(m, torch.nn.Linear) for m in q.modules())  # the tied pre-softmax layer too
+    assert isinstance(q.output_proj, Int8Linear) and q.tgt_embed.weight.dtype == torch.float32
+    # 8-bit weights per output channel and 8-bit activations: logits within a few percent of their range.
+    spread = float(full.max() - full.min())
+    assert (int8 - full).abs().max() < 0.05 * spread and (int8 - full).abs().max() > 0  # really quantised
+    assert [h.tokens for h in greedy_search(q, src, max_len_b=6)] == [h.tokens for h in greedy_search(model, src, max_len_b=6)]
+
+
+def test_int8_decoding_is_refused_off_the_cpu():
+    from aiayn.data import Tokenizer
+    from aiayn.errors import ConfigError
+    from aiayn.translator import Translator
+
+    with pytest.raises(ConfigError, match="int8 decoding runs on the CPU only"):
+        Translator(small(), Tokenizer.__new__(Tokenizer), device="cuda", dtype=torch.qint8)
+
+
 def test_bfloat16_decoding_keeps_the_cache_in_bfloat16_and_stays_near_float32():
     torch.manual_seed(0)
     model = small()

@@ -15,7 +15,7 @@ from .decoding import Hypothesis, beam_search, greedy_search
 from .errors import ConfigError
 from .io.checkpoint import CheckpointError, read_header
 from .model import Transformer
-from .precision import warn_if_emulated_bf16
+from .precision import int8_model, warn_if_emulated_bf16
 from .registry import load_model
 from .rundir import model_file_of, tokenizer_for
 
@@ -56,7 +56,13 @@ class Translator:
     def __init__(self, model: Transformer, tokenizer: Tokenizer, device: str | torch.device = "cpu",
                  dtype: torch.dtype = torch.float32):
         self.tokenizer, self.device = tokenizer, torch.device(device)
-        self.model = model.to(device=self.device, dtype=dtype).eval()  # bfloat16: weights and KV cache alike
+        if dtype == torch.qint8:
+            if self.device.type != "cpu":
+                raise ConfigError(f"int8 decoding runs on the CPU only (fbgemm kernels), not on {self.device}; "
+                                  "use --dtype bfloat16 on a GPU", field="dtype")
+            self.model = int8_model(model.to(self.device))
+        else:
+            self.model = model.to(device=self.device, dtype=dtype).eval()  # bfloat16: weights and KV cache alike
         if dtype == torch.bfloat16:
             warn_if_emulated_bf16(self.device, "bfloat16 decoding")
 
@@ -64,8 +70,8 @@ class Translator:
     def load(cls, path: str | Path, device: str | torch.device = "cpu", dtype: torch.dtype = torch.float32,
              ) -> Translator:
         """``path``: a run directory (its best model) or one ``.safetensors`` weights file in it;
-        ``dtype``: float32, or bfloat16 (half the weight and cache memory; faster where the
-        hardware has bfloat16 instructions)."""
+        ``dtype``: float32; bfloat16 (half the weight and cache memory; faster where the
+        hardware has bfloat16 instructions); or torch.qint8, int8 linear layers on the CPU."""
         device = checks.device(device)
         model_file = model_file_of(path)
         tokenizer = Tokenizer.load(tokenizer_for(model_file))

@@ -45,8 +45,8 @@ class LanguageModel(nn.Module):
 
     def project(self, hidden: Tensor) -> Tensor:
         """The pre-softmax linear layer: (..., d_model) -> (..., V) logits."""
-        weight = self.embed.weight if self.output_proj is None else self.output_proj.weight
-        return F.linear(self.norm(hidden), weight)
+        hidden = self.norm(hidden)
+        return F.linear(hidden, self.embed.weight) if self.output_proj is None else self.output_proj(hidden)
 
     def forward(self, tokens: Tensor, classes: Tensor | None = None, return_attention: bool = False,
                 ) -> Tensor | tuple[Tensor, list[Tensor]]:

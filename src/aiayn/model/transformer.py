@@ -64,8 +64,9 @@ class Transformer(nn.Module):
 
     def project(self, hidden: Tensor) -> Tensor:
         """§3.4: the pre-softmax linear layer: (..., d_model) -> (..., V) logits."""
-        weight = self.tgt_embed.weight if self.output_proj is None else self.output_proj.weight
-        return F.linear(hidden, weight)
+        if self.output_proj is None:
+            return F.linear(hidden, self.tgt_embed.weight)
+        return self.output_proj(hidden)  # a module call, so a quantised copy (int8 decoding) can stand in
 
     # Full-sequence path (training, scoring) ---------------------------------------------------
     def encode(self, src: Tensor, need_weights: bool = False) -> Encoded | tuple[Encoded, list[Tensor]]:
