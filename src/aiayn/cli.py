@@ -120,7 +120,8 @@ def _decode_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--device", type=_device, default="cpu", help="cpu, cuda, cuda:1 ... (default cpu)")
     g.add_argument("--dtype", choices=list(DTYPES), default="float32",
                    help="bfloat16: half the memory and faster on GPUs and CPUs with bf16 instructions; "
-                        "a few translations may change (default float32)")
+                        "int8: linear layers in int8 on the CPU (dynamic quantisation), faster decoding; "
+                        "either may change a few translations (default float32)")
 
 
 def _options(args: argparse.Namespace, nbest: int = 1) -> DecodeOptions:
@@ -140,9 +141,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "With --task music: a decoder-only Music Transformer on the Bach chorales bundled with "
                        "music21 (validation NLL per token picks the best model).")
     t.add_argument("--task", choices=commands.TASKS, help="translation (default for a new run); music (Bach "
-                   "chorales); digits (8x8 images, pixel by pixel); superres (4x4 -> 8x8 digits); parsing (constituency "
-                   "parsing as translation, paper §6.3; a SYNTHETIC treebank unless --train/--valid give Penn "
-                   "Treebank files); --resume keeps the run's task")
+                   "chorales); digits (8x8 images, pixel by pixel); superres (4x4 -> 8x8 digits); parsing "
+                   "(constituency parsing as translation, paper §6.3; a SYNTHETIC treebank unless --train/--valid "
+                   "give Penn Treebank files); --resume keeps the run's task")
     t.add_argument("--train", metavar="DATA", help="training data (default: the built-in Bible, en-es); --task "
                    "parsing: a Penn Treebank trees file (.mrg), e.g. WSJ sections 02-21")
     t.add_argument("--valid", metavar="DATA", help="validation data (default with the built-in corpus: its valid "
@@ -193,7 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--engine", choices=["aiayn", "ctranslate2"], default="aiayn",
                     help="ctranslate2: run a folder written by `aiayn export --to ctranslate2` (greedy outputs are "
                     "aiayn's; beam scores divide by |Y|^alpha instead of GNMT's; --dtype float32 keeps the "
-                    "export's own type, float32 or int8) (default aiayn)")
+                    "export's own type, float32 or int8; int8 or bfloat16 convert it when loading) (default aiayn)")
     _decode_args(tr)
 
     ev = sub.add_parser("evaluate", help="score a model: translation BLEU/chrF (sacreBLEU), music test NLL, or "
@@ -330,7 +331,7 @@ EPILOG_EXPORT = """examples:
 
 What a target cannot compute exactly is refused with the field's name (Marian: pre-norm, learned
 positions, untied output, separate embeddings; both: relative or local attention, d_k != d_model/h).
-Marian's LayerNorm epsilon is fixed at 1e-5 (aiayn: 1e-6): logits move by about 1e-4 at most."""
+Marian's LayerNorm epsilon is fixed at 1e-5 (aiayn: 1e-6): logits move by less than 1e-4."""
 
 
 def _add_export(sub) -> None:
@@ -485,6 +486,8 @@ def _run_average(args: argparse.Namespace) -> None:
 
 def _run_generate(args: argparse.Namespace) -> None:
     task = commands.model_task(args.model)
+    if task == "parsing":
+        raise UsageError(f"{args.model} is a parser: parse sentences with `aiayn parse --model {args.model}`")
     if task in ("digits", "superres"):
         from .image_commands import generate_images
 
