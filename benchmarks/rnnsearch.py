@@ -1,0 +1,134 @@
+"""Bahdanau et al. (2015) on the built-in Bible: RNNencdec, RNNsearch and the Transformer at one budget.
+
+  python -m benchmarks.rnnsearch report RUN... [--out docs/rnnsearch] [--name cpu-30m]
+      For each run: updates and training throughput (target tokens/s, from its log), and the test
+      split scored from the hypotheses `aiayn evaluate --model RUN` wrote beside it (beam 4):
+      BLEU and chrF on the whole split and per source length (English words, buckets of 10), the
+      paper's Figure 2. Writes <out>/<name>.json and <out>/<name>-length.png.
+
+  python -m benchmarks.rnnsearch align RNNSEARCH_RUN TRANSFORMER_RUN [--verses 3] [--out FILE.png]
+      Test verses side by side: RNNsearch's alignment alpha (Bahdanau et al.'s Figure 3) next to the
+      Transformer's encoder-decoder attention (last layer, mean of its heads), each on its own
+      translation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from statistics import median
+
+BUCKET, LAST = 10, 50  # words per bucket; sources longer than LAST share one bucket
+
+
+def bucket_of(words: int) -> str:
+    low = min((words - 1) // BUCKET * BUCKET, LAST) + 1
+    return f"{low}+" if low > LAST else f"{low}-{low + BUCKET - 1}"
+
+
+def test_split():
+    from aiayn import corpus
+    from aiayn.data import read_parallel
+
+    return read_parallel(corpus.builtin("test"), "en", "es")
+
+
+def score_run(run: Path, data) -> dict:
+    from sacrebleu.metrics import BLEU, CHRF
+
+    hyps = (run / "hyp.test.beam4.es").read_text(encoding="utf-8").split("\n")[: len(data)]
+    config = json.loads((run / "config.json").read_text())
+    log = [json.loads(line) for line in (run / "log.jsonl").read_text().splitlines()]
+    train = [e for e in log if e["event"] == "train"]
+    groups: dict[str, list[int]] = {}
+    for i, line in enumerate(data.src):
+        groups.setdefault(bucket_of(len(line.split())), []).append(i)
+    order = sorted(groups, key=lambda b: int(b.split("-")[0].rstrip("+")))
+    by_length = []
+    for b in order:
+        idx = groups[b]
+        by_length.append({"bucket": b, "sentences": len(idx),
+                          "bleu": BLEU().corpus_score([hyps[i] for i in idx], [[data.tgt[i] for i in idx]]).score})
+    return {"run": str(run), "arch": config.get("arch", "transformer"), "updates": train[-1]["step"],
+            "train_seconds": train[-1]["elapsed"], "median_tgt_tokens_per_s": median(e["tgt_tok_s"] for e in train[1:]),
+            "bleu": BLEU().corpus_score(hyps, [data.tgt]).score, "chrf": CHRF().corpus_score(hyps, [data.tgt]).score,
+            "by_length": by_length}
+
+
+def report(args) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    data = test_split()
+    rows = [score_run(Path(r), data) for r in args.runs]
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"{args.name}.json").write_text(json.dumps({"name": args.name, "runs": rows}, indent=2) + "\n")
+    for r in rows:
+        print(f"{r['arch']:12} updates {r['updates']:6}  tgt tok/s {r['median_tgt_tokens_per_s']:7.0f}  "
+              f"BLEU {r['bleu']:5.2f}  chrF {r['chrf']:5.2f}  by length: "
+              + " ".join(f"{b['bucket']}:{b['bleu']:.1f}" for b in r["by_length"]))
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for r in rows:
+        ax.plot([b["bucket"] for b in r["by_length"]], [b["bleu"] for b in r["by_length"]], marker="o",
+                label=f"{r['arch']} ({r['bleu']:.1f} overall)")
+    counts = rows[0]["by_length"]
+    ax.set_xticks(range(len(counts)), [f"{b['bucket']}\n({b['sentences']})" for b in counts], fontsize=8)
+    ax.set_xlabel("source length in English words (test sentences)")
+    ax.set_ylabel("BLEU")
+    ax.set_title(f"Test BLEU by sentence length ({args.name}; cf. Bahdanau et al. Fig. 2)", fontsize=9)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out / f"{args.name}-length.png", dpi=120)
+    print(f"wrote {out / args.name}.json and {out / args.name}-length.png")
+
+
+def align(args) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from aiayn.translator import Translator
+    from aiayn.viz import attention_maps
+
+    data = test_split()
+    verses = [s for s in data.src if 8 <= len(s.split()) <= 14][: args.verses]
+    systems = [("RNNsearch: alpha", Translator.load(args.rnnsearch, args.device)),
+               ("Transformer: cross-attention, last layer, mean of heads", Translator.load(args.transformer, args.device))]
+    fig, axes = plt.subplots(len(verses), 2, figsize=(13, 5.2 * len(verses)), squeeze=False)
+    for row, verse in zip(axes, verses):
+        for ax, (title, translator) in zip(row, systems):
+            translation, layers, queries, keys = attention_maps(translator, verse, "cross")
+            ax.imshow(layers[-1].mean(0).numpy(), cmap="gray_r", vmin=0.0, vmax=1.0, aspect="auto")
+            ax.set_xticks(range(len(keys)), keys, rotation=90, fontsize=7)
+            ax.set_yticks(range(len(queries)), queries, fontsize=7)
+            ax.set_title(f"{title}\n→ {translation}", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(args.out, dpi=110)
+    print(f"wrote {args.out}")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("report")
+    r.add_argument("runs", nargs="+")
+    r.add_argument("--out", default="docs/rnnsearch")
+    r.add_argument("--name", default="comparison")
+    a = sub.add_parser("align")
+    a.add_argument("rnnsearch")
+    a.add_argument("transformer")
+    a.add_argument("--verses", type=int, default=3)
+    a.add_argument("--device", default="cpu")
+    a.add_argument("--out", default="docs/rnnsearch/alignments.png")
+    args = p.parse_args()
+    report(args) if args.command == "report" else align(args)
+
+
+if __name__ == "__main__":
+    main()
