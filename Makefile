@@ -12,7 +12,7 @@ MUSIC_MINUTES ?= 5
 DIGITS_RUN := runs/digits-$(shell date +%Y%m%d-%H%M%S)
 DIGITS_MINUTES ?= 5
 
-.PHONY: install demo test test-slow music digits
+.PHONY: install browser demo test test-slow music digits
 
 $(BIN)/aiayn: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,15 @@ install: $(BIN)/aiayn
 demo: install
 	$(BIN)/aiayn train --max-time 10m --out $(RUN)
 
-test: install
+# tests/test_browser.py drives Chromium through Playwright and fails without it: Debian's package,
+# installed here when running as root (CI), or AIAYN_CHROMIUM=/path/to/chromium.
+browser:
+	@[ -n "$$AIAYN_CHROMIUM" ] || [ -x /usr/bin/chromium ] || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	  else echo "the browser test needs Chromium: sudo apt-get install chromium, or set AIAYN_CHROMIUM=/path/to/chromium"; exit 1; fi; }
+
+test: install browser
 	$(BIN)/python -m pytest
 
 test-slow: install
