@@ -20,7 +20,6 @@ from .data import decode_lines, read_text_lines
 from .errors import UsageError, UserError
 from .evaluation import corpus_scores
 from .export import QUANTIZATIONS, TARGETS, is_ctranslate2_export
-from .parsing import PAPER_DECODING
 from .precision import DTYPES
 from .training.config import RANGES as TRAIN_RANGES
 from .translator import DECODE_RANGES, DecodeOptions
@@ -444,6 +443,8 @@ def _stdin_lines() -> list[str]:
 
 
 def _run_evaluate(args: argparse.Namespace) -> None:
+    from .parsing import PAPER_DECODING
+
     task = commands.model_task(args.model)
     paper = PAPER_DECODING if task == "parsing" else DecodeOptions()  # §6.3 for parsing, §6.1 otherwise
     args.beam, args.alpha = args.beam or paper.beam_size, paper.alpha if args.alpha is None else args.alpha

@@ -76,6 +76,10 @@ def train(out: str | Path, train: str | None = None, valid: str | None = None, s
     if resume:
         task = _resumed_task(run, task)
     recipe = _recipe(task, train, valid, src_lang, tgt_lang, vocab)
+    if recipe and (train or valid):  # a task that reads the user's files (parsing)
+        if resume:
+            raise UsageError("--resume continues on the run's own data: drop --train and --valid")
+        data = {**(data or {}), **{k: v for k, v in (("train", train), ("valid", valid)) if v is not None}}
     if arch is not None and (recipe or resume):
         raise UsageError(f"--arch chooses the model of a new translation run; drop --arch {arch}"
                          + (" (a resumed run keeps its own)" if resume else f" for --task {task}"))
@@ -111,18 +115,19 @@ def train(out: str | Path, train: str | None = None, valid: str | None = None, s
 # Translation models: the Transformer, and Bahdanau et al.'s RNNsearch with its no-attention control.
 TRANSLATION_ARCHS = {"transformer": (TransformerConfig, {}), "rnnsearch": (RNNSearchConfig, {"attention": True}),
                      "rnnencdec": (RNNSearchConfig, {"attention": False})}
-TASKS = ("translation", "music", "digits", "superres")  # the command line's; tasks.recipes() holds all but translation
+TASKS = ("translation", "music", "digits", "superres", "parsing")  # the command line's; recipes(): all but translation
 
 
 def _recipe(task: str | None, train, valid, src_lang, tgt_lang, vocab) -> Recipe | None:
-    """The built-in-data task named ``task`` (None for translation); data options are translation's only."""
+    """The built-in-data task named ``task`` (None for translation); data options are translation's, but
+    --train/--valid for a task whose data settings name them (parsing: the user's trees)."""
     if task in (None, "translation"):
         return None
     known = recipes()
     if task not in known:
         raise UsageError(f"unknown task {task!r}; choose one of translation, {', '.join(known)}")
     given = [f"--{name}" for name, value in (("train", train), ("valid", valid), ("src", src_lang), ("tgt", tgt_lang),
-                                               ("vocab", vocab)) if value is not None]
+                                               ("vocab", vocab)) if value is not None and name not in known[task].data]
     if given:
         raise UsageError(f"{given[0]} is for translation; --task {task} trains on its built-in data: drop {given[0]}")
     return known[task]
@@ -145,9 +150,10 @@ def _check_new_recipe(recipe: Recipe, preset, config_file, overrides, data):
     unknown = sorted(set(data or {}) - set(recipe.data))
     if unknown:
         raise UsageError(f"unknown {recipe.name} data setting {unknown[0]!r}; known: {', '.join(recipe.data)}")
+    data, fixed = (recipe.prepare or (lambda d: (d, {})))({**recipe.data, **(data or {})})
     try:
-        model_cfg = recipe.config(preset, settings.model)
-        return preset, model_cfg, TrainConfig.from_dict({**recipe.train, **settings.train}), {**recipe.data, **(data or {})}
+        model_cfg = recipe.config(preset, {**settings.model, **fixed})  # what the data fixes wins
+        return preset, model_cfg, TrainConfig.from_dict({**recipe.train, **settings.train}), data
     except ValueError as e:
         raise settings.blame(e) from None
 

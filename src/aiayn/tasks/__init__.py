@@ -4,8 +4,8 @@ A task provides the training batches (index lists a ``BatchSampler`` replays), `
 ``loss(model, batch, epsilon)`` (summed ``LossSums``), ``validate(model, device)`` (a dict of
 figures), ``metric(figures)`` (higher is better: what "best" means), and ``describe(figures)``.
 
-Translation learns from the user's parallel text; the tasks in ``RECIPES`` bring their own data
-(``aiayn train --task music|digits|superres``), with their model presets and training settings.
+Translation learns from the user's parallel text; the tasks in ``recipes()`` bring their own data
+(``aiayn train --task music|digits|superres|parsing``), with their model presets and training settings.
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ class Recipe:
     model_config: Callable[..., Any]  # model-config fields -> the model's config dataclass
     build: Callable[[Any, Any, dict[str, Any], Any], Any]
     data: dict[str, Any]  # the default data settings
+    # For data that fixes part of the model (a vocabulary): a new run's data settings -> (the settings
+    # completed, e.g. with the vocabulary, recorded in the run; the model-config fields they fix).
+    prepare: Callable[[dict[str, Any]], tuple[dict[str, Any], dict[str, Any]]] | None = None
 
     def config(self, preset: str | None, fields: dict[str, Any]):
         return self.model_config(**{**self.presets[preset or next(iter(self.presets))], **fields})
@@ -39,8 +42,9 @@ def recipes() -> dict[str, Recipe]:
     """The tasks with built-in data, by name (imported here so translation alone needs no music21)."""
     from .images import DIGITS, SUPERRES
     from .music import RECIPE as music
+    from .parsing import RECIPE as parsing
 
-    return {recipe.name: recipe for recipe in (music, DIGITS, SUPERRES)}
+    return {recipe.name: recipe for recipe in (music, DIGITS, SUPERRES, parsing)}
 
 
 __all__ = ["LanguageModelTask", "Recipe", "SequenceBatch", "TranslationTask", "cut_windows", "nll_by_position",

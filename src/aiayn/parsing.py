@@ -1,0 +1,110 @@
+"""Parse sentences with a trained parsing model (paper §6.3): words in, beam search over the linearised
+tree, trees out (repaired where the prediction is not well-formed; see ``delinearise``).
+
+Legend: B sentences in a decoding batch, S source length (words + EOS).
+
+The paper's decoding for parsing (``PAPER_DECODING``): beam 21, length penalty α = 0.3, output up
+to input length + 300. A model's vocabularies (words, tree symbols) are recorded in its run's
+config.json, beside the weights or one folder up.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+
+from . import checks
+from .data import pad_right
+from .data.treebank import EOS, Tree, Vocab, delinearise
+from .decoding import beam_search, greedy_search
+from .io.checkpoint import CheckpointError
+from .progress import bar as progress_bar
+from .registry import load_model
+from .rundir import model_file_of
+from .translator import DecodeOptions
+
+PAPER_DECODING = DecodeOptions(beam_size=21, alpha=0.3, max_len_a=1.0, max_len_b=300)  # §6.3
+
+
+@dataclass
+class Parse:
+    """One sentence's tree and how many repairs its prediction needed (0: a well-formed tree as predicted)."""
+
+    tree: Tree
+    repairs: int
+
+
+class Parser:
+    """A parsing model and its vocabularies. ``Parser.load("runs/parsing").parse([["she", "slept", "."]])``."""
+
+    def __init__(self, model, words: Vocab, symbols: Vocab, device: str | torch.device = "cpu"):
+        cfg = model.config
+        if (cfg.src_vocab_size, cfg.tgt_vocab_size) != (len(words), len(symbols)):
+            raise CheckpointError(f"the model expects {cfg.src_vocab_size} words and {cfg.tgt_vocab_size} tree "
+                                  f"symbols; the vocabularies have {len(words)} and {len(symbols)}")
+        self.model, self.words, self.symbols, self.device = model, words, symbols, torch.device(device)
+
+    @classmethod
+    def load(cls, path: str | Path, device: str | torch.device = "cpu") -> Parser:
+        """``path``: a parsing run directory (its best model) or a weights file of one."""
+        device = checks.device(device)
+        model_file = model_file_of(path)
+        model, meta = load_model(model_file)
+        if meta.get("task") != "parsing":
+            raise CheckpointError(f"{model_file} holds a {meta.get('task') or model.architecture} model, not a parser "
+                                  "(train one with `aiayn train --task parsing`)")
+        data = _run_data(model_file)
+        return cls(model.to(device).eval(), Vocab.from_str(data["words"]), Vocab.from_str(data["symbols"]), device)
+
+    def parse(self, sentences: list[list[str]], options: DecodeOptions = PAPER_DECODING,
+              tags: list[list[str]] | None = None, progress=None) -> list[Parse]:
+        """A tree per sentence (each a non-empty word list), in input order; ``tags``: POS tags to
+        put on the leaves (the model predicts none: ``XX`` without them)."""
+        if any(not words for words in sentences):
+            raise ValueError("every sentence needs at least one word")
+        results: list[Parse | None] = [None] * len(sentences)
+        bar = progress_bar(progress, total=len(sentences), unit="sent", leave=False)
+        for batch in self._batches(sentences, options):
+            src = pad_right([self.words.encode(sentences[i]) + [EOS] for i in batch], self.model.config.pad_id)
+            for i, hyp in zip(batch, self._search(src.to(self.device), options)):
+                symbols = self.symbols.decode(hyp.tokens)
+                results[i] = Parse(*delinearise(symbols, sentences[i], tags[i] if tags else None))
+            bar.update(len(batch))
+        bar.close()
+        return results
+
+    def _search(self, src: torch.Tensor, opts: DecodeOptions):
+        """The best hypothesis per row of ``src`` (B, S): greedy for beam 1, else beam search."""
+        limits = dict(max_len_a=opts.max_len_a, max_len_b=opts.max_len_b, min_len=opts.min_len)
+        if opts.beam_size == 1:
+            return greedy_search(self.model, src, **limits)
+        return [hyps[0] for hyps in beam_search(self.model, src, beam_size=opts.beam_size, alpha=opts.alpha, **limits)]
+
+    @staticmethod
+    def _batches(sentences: list[list[str]], opts: DecodeOptions) -> list[list[int]]:
+        """Sentences sorted by length, cut so (longest + 1) x count x beam <= max_tokens."""
+        batches: list[list[int]] = [[]]
+        for i in sorted(range(len(sentences)), key=lambda i: len(sentences[i])):
+            if batches[-1] and (len(sentences[i]) + 1) * (len(batches[-1]) + 1) * opts.beam_size > opts.max_tokens:
+                batches.append([])
+            batches[-1].append(i)
+        return [b for b in batches if b]
+
+
+def _run_data(model_file: Path) -> dict:
+    """The data settings (vocabularies included) of the run a weights file belongs to."""
+    for folder in (model_file.parent, model_file.parent.parent):
+        path = folder / "config.json"
+        if path.is_file():
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))["data"]
+                if isinstance(data.get("words"), str) and isinstance(data.get("symbols"), str):
+                    return data
+            except (ValueError, KeyError, TypeError, AttributeError):
+                pass
+            raise CheckpointError(f"{path} holds no parsing vocabularies (data.words, data.symbols); "
+                                  "is it the parsing run's own config.json?")
+    raise CheckpointError(f"no config.json beside {model_file} or in its run directory: it holds the vocabularies")
