@@ -180,3 +180,32 @@ def test_decoding_leaves_the_model_in_training_mode_if_it_was(model, src):
         assert model.training
     finally:
         model.eval()
+
+
+# A live beam overtakes the finished ones after K have ended: "A" (0.3) and "A B" (0.1) end by step 2
+# while "A A" (0.36 so far) is still alive, and "A A A" ends with p = 0.36.
+LATE_TREE = {(): {A: 0.8, B: 0.2}, (A,): {A: 0.5, EOS: 0.375, B: 0.125}, (B,): {EOS: 0.6, B: 0.4},
+             (A, A): {A: 0.9, EOS: 0.1}, (A, B): {EOS: 1.0}, (A, A, A): {EOS: 1.0}}
+
+
+def test_exact_beam_stops_only_when_no_live_beam_can_still_win():
+    (early,), = beam_search(FakeModel(LATE_TREE), SRC, beam_size=2, alpha=0.0)
+    assert early.tokens == [A] and early.score == pytest.approx(math.log(0.3))  # K = 2 ended: stop
+    (exact,), = beam_search(FakeModel(LATE_TREE), SRC, beam_size=2, alpha=0.0, early_stopping=False)
+    assert exact.tokens == [A, A, A] and exact.score == pytest.approx(math.log(0.36))
+
+
+@pytest.mark.parametrize("alpha", [0.0, 0.6])
+def test_exact_beam_is_never_worse_by_the_models_own_score(alpha):
+    torch.manual_seed(5)
+    model = Transformer(TransformerConfig(src_vocab_size=8, tgt_vocab_size=8, d_model=32, n_heads=4, d_k=8, d_v=8,
+                                          d_ff=64, n_encoder_layers=2, n_decoder_layers=2, dropout=0.0)).eval()
+    with torch.no_grad():  # sharper distributions, so that hypotheses end at many different lengths
+        for p in model.parameters():
+            p.mul_(3)
+    src = torch.randint(3, 8, (16, 6))
+    early = beam_search(model, src, beam_size=3, alpha=alpha, nbest=2)
+    exact = beam_search(model, src, beam_size=3, alpha=alpha, nbest=2, early_stopping=False)
+    for e, x in zip(early, exact):
+        assert all(xi.score >= ei.score - 1e-5 for ei, xi in zip(e, x))
+    assert any(e[0].tokens != x[0].tokens for e, x in zip(early, exact))  # the rule matters on a random model

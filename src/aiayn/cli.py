@@ -116,6 +116,9 @@ def _decode_args(p: argparse.ArgumentParser) -> None:
                    help="tokens each output has before its end (default 0)")
     g.add_argument("--max-tokens", type=r["max_tokens"].parse, default=6000,
                    help="source tokens x beam per decoding batch")
+    g.add_argument("--exact-beam", dest="early_stopping", action="store_const", const=False,
+                   help="keep searching a sentence until no live beam can still beat its best finished hypothesis "
+                        "(slower; default: stop at beam-size finished hypotheses, as fairseq; parsing: exact)")
     g.add_argument("--device", type=_device, default="cpu", help="cpu, cuda, cuda:1 ... (default cpu)")
     g.add_argument("--dtype", choices=list(DTYPES), default="float32",
                    help="bfloat16: half the memory and faster on GPUs and CPUs with bf16 instructions; "
@@ -125,7 +128,8 @@ def _decode_args(p: argparse.ArgumentParser) -> None:
 
 def _options(args: argparse.Namespace, nbest: int = 1) -> DecodeOptions:
     return DecodeOptions(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
-                         min_len=args.min_len, nbest=nbest, max_tokens=args.max_tokens)
+                         min_len=args.min_len, nbest=nbest, max_tokens=args.max_tokens,
+                         early_stopping=args.early_stopping is not False)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -227,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     pa.add_argument("--model", required=True, help="parsing run directory or .safetensors file")
     pa.add_argument("--input", help="file of sentences (default: stdin)")
     _decode_args(pa)
-    pa.set_defaults(beam=21, alpha=0.3, max_len_b=300)
+    pa.set_defaults(beam=21, alpha=0.3, max_len_b=300, early_stopping=False)
 
     av = sub.add_parser("average", help="average the last K checkpoints (paper: base 5, big 20)",
                         epilog="example:\n  aiayn average --model runs/tiny --last 5",
@@ -449,6 +453,7 @@ def _run_evaluate(args: argparse.Namespace) -> None:
     paper = PAPER_DECODING if task == "parsing" else DecodeOptions()  # §6.3 for parsing, §6.1 otherwise
     args.beam, args.alpha = args.beam or paper.beam_size, paper.alpha if args.alpha is None else args.alpha
     args.max_len_b = paper.max_len_b if args.max_len_b is None else args.max_len_b
+    args.early_stopping = paper.early_stopping if args.early_stopping is None else args.early_stopping
     if task == "parsing":
         if args.src or args.tgt:
             raise UsageError("--src and --tgt are for translation; a parsing model reads trees: drop them")

@@ -33,6 +33,7 @@ class DecodeOptions:
     min_len: int = 0  # tokens before EOS is allowed
     nbest: int = 1
     max_tokens: int = 6000  # source tokens x beam per batch
+    early_stopping: bool = True  # stop a sentence at K finished hypotheses (False: when none can still win)
 
     def __post_init__(self) -> None:
         checks.check_fields(self, DECODE_RANGES)
@@ -113,7 +114,8 @@ class Translator:
         limits = dict(max_len_a=opts.max_len_a, max_len_b=opts.max_len_b, min_len=opts.min_len)
         if opts.beam_size == 1:
             return [[h] for h in greedy_search(self.model, src, **limits)]
-        return beam_search(self.model, src, beam_size=opts.beam_size, alpha=opts.alpha, nbest=opts.nbest, **limits)
+        return beam_search(self.model, src, beam_size=opts.beam_size, alpha=opts.alpha, nbest=opts.nbest,
+                           early_stopping=opts.early_stopping, **limits)
 
     def _source_ids(self, lines: list[str]) -> list[list[int]]:
         """Token ids per line, cut to the model's positions (with a warning) so nothing crashes."""

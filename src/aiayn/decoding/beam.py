@@ -4,8 +4,12 @@ Legend: B sentences still searching, K beam size, V vocabulary, N = B x K decode
 
 The *strategy* (``BeamStep``: scores, top-k over K x V, which candidates finish) is kept apart
 from the *loop* (``beam_search``: calling the model, reordering its cache, collecting results).
-A sentence stops when K hypotheses have finished (each ends in EOS), or at its length limit;
-finished sentences leave the batch.
+A sentence stops when K hypotheses have finished (each ends in EOS; fairseq's rule, Hugging Face's
+``early_stopping=True``), or at its length limit; finished sentences leave the batch. With
+``early_stopping=False`` it goes on until no live beam can still beat the ``nbest`` finished ones:
+log-probabilities only fall, so a live beam's best possible score is its log-probability over
+the largest penalty it could reach, lp(limit). Slower, never worse by the model's own score; it
+matters where early junk endings fill the K places (parsing's beam 21 over 23 symbols).
 """
 
 from __future__ import annotations
@@ -65,6 +69,7 @@ def beam_search(
     max_len: int | None = None,
     min_len: int = 0,
     prompt: Tensor | None = None,
+    early_stopping: bool = True,
 ) -> list[list[Hypothesis]]:
     """Decodes each input in ``src``; returns per input its ``nbest`` hypotheses, best first.
 
@@ -98,7 +103,13 @@ def beam_search(
             score = total / length_penalty(t + 1, alpha)
             results[int(sentences[i])].append(Hypothesis(history[row, prompt_len:].tolist(), score, total, lps))
 
-        done = at_limit | torch.tensor([len(results[int(s)]) >= k for s in sentences], device=device)
+        if early_stopping:
+            enough = [len(results[int(s)]) >= k for s in sentences]
+        else:  # the nbest-th finished score against the best live beam's best possible one
+            reach = (step.scores[:, 0] / length_penalty(sentence_limits, alpha)).tolist()
+            enough = [len(results[int(s)]) >= nbest and sorted(h.score for h in results[int(s)])[-nbest] >= r
+                      for s, r in zip(sentences, reach)]
+        done = at_limit | torch.tensor(enough, device=device)
         rows = (torch.arange(len(sentences), device=device)[:, None] * k + step.parents)  # (B, K)
         keep = (~done).nonzero().squeeze(1)
         if keep.numel() == 0:
