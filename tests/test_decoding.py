@@ -207,5 +207,6 @@ def test_exact_beam_is_never_worse_by_the_models_own_score(alpha):
     early = beam_search(model, src, beam_size=3, alpha=alpha, nbest=2)
     exact = beam_search(model, src, beam_size=3, alpha=alpha, nbest=2, early_stopping=False)
     for e, x in zip(early, exact):
-        assert all(xi.score >= ei.score - 1e-5 for ei, xi in zip(e, x))
+        # the same search, continued (float32 noise aside: batches shrink at other steps)
+        assert all(xi.score >= ei.score - 1e-6 * max(1.0, abs(ei.score)) for ei, xi in zip(e, x))
     assert any(e[0].tokens != x[0].tokens for e, x in zip(early, exact))  # the rule matters on a random model
