@@ -243,6 +243,9 @@ def test_train_evaluate_and_parse_on_the_synthetic_treebank(tmp_path):
     lines = proc.stdout.decode().split("\n")
     assert len(lines) == 4 and lines[1] == "" and lines[3] == ""
     assert tree(lines[0]).words() == "the dog slept .".split() and tree(lines[2]).words() == "she saw a cat .".split()
+    wrong = aiayn("translate", "--model", str(run), input="the dog slept .\n", check=False)  # not a translator
+    assert wrong.returncode != 0 and "holds a parsing model" in wrong.stderr.decode() and "aiayn parse" in wrong.stderr.decode()
+    assert "Traceback" not in wrong.stderr.decode()
 
 
 def test_train_and_score_on_your_own_trees(tmp_path, capsys):

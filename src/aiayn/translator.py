@@ -75,8 +75,12 @@ class Translator:
         hardware has bfloat16 instructions); or torch.qint8, int8 linear layers on the CPU."""
         device = checks.device(device)
         model_file = model_file_of(path)
-        tokenizer = Tokenizer.load(tokenizer_for(model_file))
         _, meta = read_header(model_file)
+        if meta.get("task") not in (None, "translation"):  # before the tokenizer, which other tasks lack
+            use = "aiayn parse" if meta["task"] == "parsing" else "aiayn generate"
+            raise CheckpointError(f"{model_file} holds a {meta['task']} model, not a translation model: "
+                                  f"use `{use} --model {path}`")
+        tokenizer = Tokenizer.load(tokenizer_for(model_file))
         if meta.get("tokenizer_sha256") not in (None, tokenizer.fingerprint()):
             raise CheckpointError(f"{model_file} was trained with a different vocabulary than {tokenizer_for(model_file)}")
         model, _ = load_model(model_file)
