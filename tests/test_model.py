@@ -190,17 +190,23 @@ def test_beams_share_one_memory_and_match_full_recomputation():
     torch.testing.assert_close(last[:, 0], model(src[[1, 1, 1]], tgt[rows, :4])[:, 3], rtol=1e-5, atol=1e-5)
 
 
-def test_int8_decoding_quantises_every_linear_layer_and_stays_near_float32():
-    from torch.ao.nn.quantized.dynamic import Linear as Int8Linear
-
-    from aiayn.precision import int8_model
-
+def float32_reference():
+    """A small model, a padded batch and its float32 logits: what the smaller number formats are held to."""
     torch.manual_seed(0)
     model = small()
     src = tokens([5, 6, 7, 8, 9], [10, 11, 0, 0, 0])
     tgt = tokens([1, 12, 13, 14, 15, 16, 17], [1, 18, 19, 20, 21, 22, 23])
     with torch.no_grad():
-        full = model(src, tgt)
+        return model, src, tgt, model(src, tgt)
+
+
+def test_int8_decoding_quantises_every_linear_layer_and_stays_near_float32():
+    from torch.ao.nn.quantized.dynamic import Linear as Int8Linear
+
+    from aiayn.precision import int8_model
+
+    model, src, tgt, full = float32_reference()
+    with torch.no_grad():
         q = int8_model(copy.deepcopy(model))
         int8 = q(src, tgt)
     assert not any(isinstance(m, torch.nn.Linear) for m in q.modules())  # the tied pre-softmax layer too
@@ -221,12 +227,7 @@ def test_int8_decoding_is_refused_off_the_cpu():
 
 
 def test_bfloat16_decoding_keeps_the_cache_in_bfloat16_and_stays_near_float32():
-    torch.manual_seed(0)
-    model = small()
-    src = tokens([5, 6, 7, 8, 9], [10, 11, 0, 0, 0])
-    tgt = tokens([1, 12, 13, 14, 15, 16, 17], [1, 18, 19, 20, 21, 22, 23])
-    with torch.no_grad():
-        full = model(src, tgt)
+    model, src, tgt, full = float32_reference()
     half = copy.deepcopy(model).to(torch.bfloat16)
     state = half.start_decoding(src, capacity=tgt.size(1))
     assert state.self_kv[0].k.dtype == state.cross_kv[0][0].dtype == torch.bfloat16

@@ -199,16 +199,14 @@ def attention_kinds(translator: Translator) -> list[str]:
 def attention_payload(translator: Translator, text: str, beam_size: int, digits: int = 4) -> dict[str, Any]:
     """Every attention kind of ``text``'s translation: per kind the query and key pieces and the
     weights as nested lists (layers, heads, queries, keys), rounded to ``digits`` decimals."""
-    from ..viz import attention_maps  # matplotlib is loaded with it: only attention requests need it
+    from ..viz import all_attention_maps  # matplotlib is loaded with it: only attention requests need it
 
-    kinds = attention_kinds(translator)
-    if not kinds:
+    if not attention_kinds(translator):
         raise UsageError(f"this {translator.model.architecture} model has no attention to show (RNNencdec)")
-    out, translation = {}, ""
-    for kind in kinds:
-        translation, layers, queries, keys = attention_maps(translator, text, kind, beam_size)
+    translation, maps = all_attention_maps(translator, text, beam_size)  # one translation for every kind
+    out, scale = {}, 10.0 ** digits
+    for kind, (layers, queries, keys) in maps.items():
         weights = torch.stack(layers).double()  # (L, H, T, S)
-        scale = 10.0 ** digits
         out[kind] = {"queries": queries, "keys": keys, "layers": len(layers), "heads": weights.shape[1],
                      "weights": (weights * scale).round().div(scale).tolist()}
     return {"source": text, "translation": translation, "beam": beam_size, "kinds": out}
