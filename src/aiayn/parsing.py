@@ -19,12 +19,11 @@ import torch
 from . import checks
 from .data import pad_right
 from .data.treebank import EOS, Tree, Vocab, delinearise
-from .decoding import beam_search, greedy_search
 from .io.checkpoint import CheckpointError
 from .progress import bar as progress_bar
 from .registry import load_model
 from .rundir import model_file_of
-from .translator import DecodeOptions
+from .translator import DecodeOptions, length_batches, search
 
 # §6.3; stopping only when no live beam can still win is ours: with 23 symbols and K = 21, early
 # junk endings fill the K places within a few steps and end the search before the real parses
@@ -69,32 +68,15 @@ class Parser:
             raise ValueError("every sentence needs at least one word")
         results: list[Parse | None] = [None] * len(sentences)
         bar = progress_bar(progress, total=len(sentences), unit="sent", leave=False)
-        for batch in self._batches(sentences, options):
+        for batch in length_batches([len(words) for words in sentences], options):
             src = pad_right([self.words.encode(sentences[i]) + [EOS] for i in batch], self.model.config.pad_id)
-            for i, hyp in zip(batch, self._search(src.to(self.device), options)):
+            for i, (hyp, *_) in zip(batch, search(self.model, src.to(self.device), options)):
                 symbols = self.symbols.decode(hyp.tokens)
                 results[i] = Parse(*delinearise(symbols, sentences[i], tags[i] if tags else None))
             bar.update(len(batch))
         bar.close()
         return results
 
-    def _search(self, src: torch.Tensor, opts: DecodeOptions):
-        """The best hypothesis per row of ``src`` (B, S): greedy for beam 1, else beam search."""
-        limits = dict(max_len_a=opts.max_len_a, max_len_b=opts.max_len_b, min_len=opts.min_len)
-        if opts.beam_size == 1:
-            return greedy_search(self.model, src, **limits)
-        return [hyps[0] for hyps in beam_search(self.model, src, beam_size=opts.beam_size, alpha=opts.alpha,
-                                                early_stopping=opts.early_stopping, **limits)]
-
-    @staticmethod
-    def _batches(sentences: list[list[str]], opts: DecodeOptions) -> list[list[int]]:
-        """Sentences sorted by length, cut so (longest + 1) x count x beam <= max_tokens."""
-        batches: list[list[int]] = [[]]
-        for i in sorted(range(len(sentences)), key=lambda i: len(sentences[i])):
-            if batches[-1] and (len(sentences[i]) + 1) * (len(batches[-1]) + 1) * opts.beam_size > opts.max_tokens:
-                batches.append([])
-            batches[-1].append(i)
-        return [b for b in batches if b]
 
 
 def _run_data(model_file: Path) -> dict:

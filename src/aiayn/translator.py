@@ -114,12 +114,7 @@ class Translator:
         return results
 
     def search(self, src: torch.Tensor, opts: DecodeOptions) -> list[list[Hypothesis]]:
-        """Greedy (beam 1) or beam search over (B, S) right-padded source ids."""
-        limits = dict(max_len_a=opts.max_len_a, max_len_b=opts.max_len_b, min_len=opts.min_len)
-        if opts.beam_size == 1:
-            return [[h] for h in greedy_search(self.model, src, **limits)]
-        return beam_search(self.model, src, beam_size=opts.beam_size, alpha=opts.alpha, nbest=opts.nbest,
-                           early_stopping=opts.early_stopping, **limits)
+        return search(self.model, src, opts)
 
     def _source_ids(self, lines: list[str]) -> list[list[int]]:
         """Token ids per line, cut to the model's positions (with a warning) so nothing crashes."""
@@ -132,12 +127,25 @@ class Translator:
         return ids
 
     def _batches(self, ids: list[list[int]], opts: DecodeOptions) -> list[list[int]]:
-        """Non-empty lines sorted by length, cut so (longest + 1) x count x beam <= max_tokens."""
-        order = sorted((i for i, row in enumerate(ids) if row), key=lambda i: len(ids[i]))
-        batches, current = [], []
-        for i in order:
-            if current and (len(ids[i]) + 1) * (len(current) + 1) * opts.beam_size > opts.max_tokens:
-                batches.append(current)
-                current = []
-            current.append(i)
-        return batches + ([current] if current else [])
+        return length_batches([len(row) for row in ids], opts)
+
+
+def search(model, src: torch.Tensor, opts: DecodeOptions) -> list[list[Hypothesis]]:
+    """Greedy (beam 1) or beam search over (B, S) right-padded source ids: up to ``nbest`` per row."""
+    limits = dict(max_len_a=opts.max_len_a, max_len_b=opts.max_len_b, min_len=opts.min_len)
+    if opts.beam_size == 1:
+        return [[h] for h in greedy_search(model, src, **limits)]
+    return beam_search(model, src, beam_size=opts.beam_size, alpha=opts.alpha, nbest=opts.nbest,
+                       early_stopping=opts.early_stopping, **limits)
+
+
+def length_batches(lengths: list[int], opts: DecodeOptions) -> list[list[int]]:
+    """Indices of the non-empty inputs sorted by length, cut so (longest + 1) x count x beam <= max_tokens."""
+    order = sorted((i for i, n in enumerate(lengths) if n), key=lengths.__getitem__)
+    batches, current = [], []
+    for i in order:
+        if current and (lengths[i] + 1) * (len(current) + 1) * opts.beam_size > opts.max_tokens:
+            batches.append(current)
+            current = []
+        current.append(i)
+    return batches + ([current] if current else [])
