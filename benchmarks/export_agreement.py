@@ -8,7 +8,9 @@ greedy and with beam 4 (α 0.6):
     length limit (source + EOS + 50 tokens) passed as ``max_new_tokens``, sentences of one limit
     batched together; its generation config stops at K finished beams, as aiayn does;
   * ct2 / ct2_int8: ``aiayn translate --engine ctranslate2`` (``CTranslate2Translator``).
-Reported per decoding: the number of lines identical to aiayn's, and sacreBLEU BLEU / chrF.
+Reported per decoding: the number of lines identical to aiayn's, and sacreBLEU BLEU / chrF. First,
+teacher-forced on the references: the largest |logit difference| between aiayn and the HF export,
+with Marian's LayerNorm ε (1e-5) and with aiayn's (1e-6) put into the loaded HF model.
 Beam scores divide by different length penalties (aiayn GNMT's ((5+|Y|)/6)^α, the others |Y|^α),
 so some beam-4 lines differ by convention (README, Export).
 
@@ -46,6 +48,32 @@ def hf_translate(folder, lines: list[str], beam: int, alpha: float) -> list[str]
     return out
 
 
+def logit_gap(run, folder, src: list[str], ref: list[str]) -> dict[str, float]:
+    """Largest |logit difference| of aiayn and its HF export, teacher-forced on the references."""
+    import torch
+    from transformers import MarianMTModel
+
+    from aiayn.translator import Translator
+
+    ours = Translator.load(run)
+    tok, cfg = ours.tokenizer, ours.model.config
+    hf = MarianMTModel.from_pretrained(folder).eval()
+    gaps = {}
+    for name in ("marian_eps_1e-5", "aiayn_eps_1e-6"):
+        if name.startswith("aiayn"):
+            for m in hf.modules():
+                if isinstance(m, torch.nn.LayerNorm):
+                    m.eps = cfg.layer_norm_eps
+        worst = 0.0
+        with torch.no_grad():
+            for s, r in zip(src, ref):
+                x = torch.tensor([tok.encode([s])[0][: cfg.max_positions - 1] + [cfg.eos_id]])
+                y = torch.tensor([[cfg.bos_id] + tok.encode([r])[0][: cfg.max_positions - 1]])
+                worst = max(worst, float((ours.model(x, y) - hf(input_ids=x, decoder_input_ids=y).logits).abs().max()))
+        gaps[name] = worst
+    return gaps
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--model", required=True, help="a translation run (the tiny sinusoidal Transformer)")
@@ -68,6 +96,9 @@ def main() -> None:
     shutil.rmtree(root, ignore_errors=True)
     folders = {"hf": export(args.model, "hf", root / "hf"), "ct2": export(args.model, "ctranslate2", root / "ct2"),
                "ct2_int8": export(args.model, "ctranslate2", root / "ct2-int8", "int8")}
+    gaps = logit_gap(args.model, folders["hf"], src, ref)
+    print(f"teacher-forced max |logit difference|, aiayn vs HF: {gaps['marian_eps_1e-5']:.2e} with Marian's epsilon, "
+          f"{gaps['aiayn_eps_1e-6']:.2e} with aiayn's")
     aiayn = Translator.load(args.model)
     results = {}
     for beam, alpha in ((1, 0.0), (4, 0.6)):
@@ -82,7 +113,8 @@ def main() -> None:
         for name, r in results[key].items():
             print(f"{key:16} {name:9} identical {r['identical_to_aiayn']:5}/{len(src)}  BLEU {r['bleu']:6.2f}  "
                   f"chrF {r['chrf']:6.2f}")
-    write_result("export_agreement", {"model": args.model, "lines": len(src), "threads": threads, "results": results},
+    write_result("export_agreement", {"model": args.model, "lines": len(src), "threads": threads,
+                                      "max_logit_difference_hf": gaps, "results": results},
                  args.results)
 
 
