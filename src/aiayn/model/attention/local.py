@@ -14,6 +14,12 @@ mask (:meth:`LocalAttention.band`). The full pass cuts keys into overlapping win
 and runs the kernel per block; cached decoding, whose queries are the last T of S positions, scores
 them against the few keys their blocks can reach, under the band mask. Positions are counted from
 each row's first real token, so left-padded prompts keep their blocks.
+
+Without weights or dropout, and when no row is left-padded, the band is run tile by tile instead
+(``blockwise.py``; FlexAttention on CUDA): one query block of l_q against its l_m + l_q keys, read in
+place, never copied into windows, so memory is that of fused full attention or less. The windowed
+kernels below stay for the weights, for dropout, for the ``math`` kernel (the oracle) and for
+left-padded prompts.
 """
 
 from __future__ import annotations
@@ -21,6 +27,9 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
+
+from .dispatch import fast_path, tiled_attention
+from .tiles import TileSpec
 
 
 class LocalAttention(nn.Module):
@@ -47,6 +56,12 @@ class LocalAttention(nn.Module):
         # ``causal`` is the caller's hint (False for one cached query); the band already holds the layer's rule.
         t, s = q.size(-2), k.size(-2)
         first = _first_real(mask, s, q.device)  # (B,) position 0 of each row
+        if fast_path(kernel, q, mask, dropout_p, need_weights) and not bool(first.any()):
+            spec = TileSpec(t, s, band=(self.block, self.memory, self.causal))
+            # Query blocks of l_q (or a divisor of it), so each block's keys are one l_m + l_q (+ l_m) tile.
+            q_block = self.block if self.block <= 512 else 256
+            width = self.memory + q_block + (0 if self.causal else self.memory)
+            return tiled_attention(q, k, v, mask, spec, None, q_block, min(width, 2048)), None
         if t == s and not need_weights and not bool(first.any()):
             return self._blocked(kernel, q, k, v, mask, dropout_p), None
         return self._windowed(kernel, q, k, v, mask, first, dropout_p, need_weights)

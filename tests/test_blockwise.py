@@ -1,0 +1,195 @@
+"""Block-by-block attention (issue 21) against two independent computations in float64: Shaw's naive
+form (the T x S x D tensor of e_clip(j-i), hand-written loops) and the materialising path (skewed /
+gathered T x S bias, the ``math`` kernel). Outputs and gradients of q, k, v and the table; causal
+and not, clipped and not, shared table, padding, lengths that are and are not multiples of the
+block, queries that are the last T of S keys (a cache); local attention's band; the model's cached
+decoding against its full pass; and the largest tensor the kernel ever makes is one tile."""
+
+import math
+
+import pytest
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from aiayn import LanguageModel, LanguageModelConfig
+from aiayn.model.attention import LocalAttention, RelativePositions, math_attention, sdpa_attention
+from aiayn.model.attention.blockwise import blockwise_attention
+from aiayn.model.attention.tiles import TileSpec
+
+F64 = torch.float64
+
+
+def naive_relative(q, k, v, table, clip, causal, rel_causal, mask):
+    """Shaw et al. written out: logits[i, j] = q_i · (k_j + e_clip(j - i)) / √D, loops over pairs."""
+    t, s, d = q.size(-2), k.size(-2), q.size(-1)
+    rows = [[max(-clip, min(0 if rel_causal else clip, j - (s - t + i))) + clip for j in range(s)] for i in range(t)]
+    e = table[:, torch.tensor(rows)]  # (H, T, S, D): one vector per pair
+    logits = (q @ k.transpose(-2, -1) + torch.einsum("bhtd,htsd->bhts", q, e.expand(q.size(1), -1, -1, -1))) / math.sqrt(d)
+    allowed = torch.ones(t, s, dtype=torch.bool)
+    if causal:
+        allowed = torch.arange(s)[None, :] <= torch.arange(t)[:, None] + (s - t)
+    if mask is not None:
+        allowed = allowed & mask
+    logits = logits.masked_fill(~allowed, -math.inf)
+    weights = torch.nan_to_num(logits.softmax(-1))  # a row with no key: 0
+    return weights @ v
+
+
+def inputs(t, s, d=4, heads=2, batch=2, seed=0):
+    torch.manual_seed(seed)
+    q = torch.randn(batch, heads, t, d, dtype=F64, requires_grad=True)
+    k, v = (torch.randn(batch, heads, s, d, dtype=F64, requires_grad=True) for _ in range(2))
+    return q, k, v
+
+
+def grads(out, tensors):
+    torch.manual_seed(99)
+    return torch.autograd.grad((out * torch.randn_like(out)).sum(), tensors)
+
+
+# (T, S, k): multiples of the 4 x 8 tiles and not, k clipping inside a tile and k past the length, T < S (a cache)
+CASES = [(16, 16, 2), (19, 19, 3), (19, 19, 40), (13, 21, 5), (1, 9, 2), (24, 24, 8)]
+
+
+@pytest.mark.parametrize("t, s, clip", CASES)
+@pytest.mark.parametrize("causal", [True, False])
+@pytest.mark.parametrize("share", [False, True])
+@pytest.mark.parametrize("padded", [False, True])
+def test_relative_equals_naive_and_materialising(t, s, clip, causal, share, padded):
+    q, k, v = inputs(t, s, seed=t + s + clip)
+    rel = RelativePositions(2, 4, 4, clip, causal=causal, share_heads=share).double()
+    mask = None
+    if padded:
+        mask = torch.ones(2, 1, 1, s, dtype=torch.bool)
+        mask[1, ..., s - 3:] = False  # right padding
+        mask[0, ..., :2] = False  # left padding: with T < S and causal, a query may see no key at all
+    spec = TileSpec(t, s, causal=causal, clip=clip, rel_causal=causal)
+    got = blockwise_attention(q, k, v, mask, spec, rel.e_k, q_block=4, k_block=8)
+    oracle, _ = rel(math_attention, q, k, v, mask, causal, 0.0, False)
+    naive = naive_relative(q, k, v, rel.e_k, clip, causal, causal, None if mask is None else mask[:, :, 0:1, :])
+    torch.testing.assert_close(got, naive, rtol=0, atol=1e-12)
+    torch.testing.assert_close(got, oracle, rtol=0, atol=1e-12)
+    params = (q, k, v, rel.e_k)
+    for g, o, n in zip(grads(got, params), grads(oracle, params), grads(naive, params)):
+        torch.testing.assert_close(g, n, rtol=0, atol=1e-11)
+        torch.testing.assert_close(g, o, rtol=0, atol=1e-11)
+
+
+def hand_band(t, s, block, memory, causal):
+    allowed = torch.zeros(t, s, dtype=torch.bool)
+    for i in range(t):
+        pos = s - t + i
+        start = (pos // block) * block - memory
+        last = pos if causal else start + 2 * memory + block - 1
+        allowed[i, max(0, start):min(s - 1, last) + 1] = True
+    return allowed
+
+
+@pytest.mark.parametrize("t, s, block, memory", [(17, 17, 4, 3), (16, 16, 4, 8), (12, 12, 5, 0), (9, 23, 3, 4)])
+@pytest.mark.parametrize("causal", [True, False])
+@pytest.mark.parametrize("q_block", [None, 2])
+def test_local_band_equals_the_hand_written_mask(t, s, block, memory, causal, q_block):
+    q, k, v = inputs(t, s, seed=block * memory + t)
+    mask = torch.ones(2, 1, 1, s, dtype=torch.bool)
+    mask[0, ..., s - 2:] = False
+    spec = TileSpec(t, s, band=(block, memory, causal))
+    got = blockwise_attention(q, k, v, mask, spec, None, q_block=q_block or block, k_block=5)
+    want, _ = math_attention(q, k, v, hand_band(t, s, block, memory, causal) & mask, False, 0.0, None)
+    torch.testing.assert_close(got, want, rtol=0, atol=1e-12)
+    for g, w in zip(grads(got, (q, k, v)), grads(want, (q, k, v))):
+        torch.testing.assert_close(g, w, rtol=0, atol=1e-11)
+
+
+def test_the_variants_take_the_tiled_path_only_without_weights(monkeypatch):
+    from aiayn.model.attention import blockwise
+
+    calls = []
+    real = blockwise.BlockwiseAttention.apply
+    monkeypatch.setattr(blockwise.BlockwiseAttention, "apply", lambda *a: calls.append(1) or real(*a))
+    q, k, v = inputs(10, 10)
+    for variant in (RelativePositions(2, 4, 4, 3, causal=True).double(), LocalAttention(4, 2)):
+        fast, _ = variant(sdpa_attention, q, k, v, None, True, 0.0, False)
+        assert len(calls) == 1
+        slow, weights = variant(sdpa_attention, q, k, v, None, True, 0.0, True)  # weights: the oracle path
+        assert len(calls) == 1 and weights is not None
+        torch.testing.assert_close(fast, slow, rtol=0, atol=1e-12)
+        calls.clear()
+
+
+class LargestTensor(TorchDispatchMode):
+    """Records the largest tensor any operator returns."""
+
+    def __init__(self):
+        super().__init__()
+        self.largest = 0
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        for x in out if isinstance(out, (tuple, list)) else (out,):
+            if isinstance(x, torch.Tensor):
+                self.largest = max(self.largest, x.numel())
+        return out
+
+
+@pytest.mark.parametrize("variant", ["relative", "local"])
+def test_no_tensor_is_ever_as_large_as_t_by_s(variant):
+    length, heads, d = 128, 2, 8
+    q, k, v = (torch.randn(1, heads, length, d, requires_grad=True) for _ in range(3))
+    table = torch.randn(heads, 17, d, requires_grad=True)
+    spec = TileSpec(length, length, causal=True, clip=16) if variant == "relative" else \
+        TileSpec(length, length, band=(16, 16, True))
+    with LargestTensor() as probe:
+        out = blockwise_attention(q, k, v, None, spec, table if variant == "relative" else None, q_block=16, k_block=32)
+        out.sum().backward()
+    # One tile or one (L, D) input: O(L), never T x S (16x larger here).
+    assert probe.largest <= max(heads * 16 * 32, heads * length * d) <= heads * length * length / 16
+
+
+def model(**overrides):
+    torch.manual_seed(0)
+    base = dict(vocab_size=30, d_model=32, n_heads=4, d_ff=64, n_layers=2, dropout=0.0, max_positions=64)
+    return LanguageModel(LanguageModelConfig.from_dict({**base, **overrides})).double().eval()
+
+
+LM_VARIANTS = [{"attention": "relative", "positional": "none", "max_relative_distance": 5},
+               {"attention": "relative", "positional": "none", "max_relative_distance": 40, "relative_share_heads": True},
+               {"attention": "local", "local_block": 4, "local_memory": 3}]
+
+
+@pytest.mark.parametrize("variant", LM_VARIANTS)
+def test_model_tiled_equals_materialising_and_cached_decoding_equals_full(variant, monkeypatch):
+    from aiayn.model.attention import blockwise
+
+    monkeypatch.setattr(blockwise, "Q_BLOCK", 4)  # several tiles even at these short lengths
+    monkeypatch.setattr(blockwise, "K_BLOCK", 8)
+    tiled, oracle = model(**variant), model(**variant, attention_kernel="math")
+    oracle.load_state_dict(tiled.state_dict())
+    x = torch.randint(3, 30, (3, 23))
+    full = tiled(x)
+    torch.testing.assert_close(full, oracle(x), rtol=0, atol=1e-12)
+    state = tiled.start_decoding(None, capacity=23, batch=3)  # a prompt of 9 (tiled), chunks of 5, then one at a time
+    parts = [tiled.decode_step(x[:, :9], state), tiled.decode_step(x[:, 9:14], state)]
+    parts += [tiled.decode_step(x[:, i:i + 1], state) for i in range(14, 23)]
+    torch.testing.assert_close(torch.cat(parts, dim=1), full, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("spec_kw", [dict(causal=True, clip=3, rel_causal=True), dict(causal=False, clip=3, rel_causal=False),
+                                     dict(band=(4, 3, True)), dict(band=(4, 3, False))])
+@pytest.mark.parametrize("t", [19, 7])
+def test_flex_score_and_mask_mods_equal_the_cpu_kernel(spec_kw, t, monkeypatch):
+    """The CUDA path's score_mod / mask_mod, run by FlexAttention's eager (forward-only) CPU reference.
+    The compiled CUDA kernel itself is not exercised here."""
+    from torch.nn.attention.flex_attention import flex_attention
+
+    from aiayn.model.attention import flex
+
+    monkeypatch.setattr(flex, "_compiled", lambda: flex_attention)
+    torch.manual_seed(t)
+    s = 19
+    q, k, v = (torch.randn(2, 2, t if i == 0 else s, 8) for i in range(3))
+    spec = TileSpec(t, s, **spec_kw)
+    table = torch.randn(2, spec.n_rows, 8) if spec.clip else None
+    mask = torch.ones(2, 1, 1, s, dtype=torch.bool)
+    mask[1, ..., -3:] = False
+    want = blockwise_attention(q, k, v, mask, spec, table, q_block=4, k_block=8)
+    torch.testing.assert_close(flex.flex_attention_tiles(q, k, v, mask, spec, table), want, rtol=1e-5, atol=1e-5)
