@@ -6,7 +6,9 @@ fake translator whose first call blocks, so what waits in the queue is known exa
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import re
 import socket
 import sys
@@ -18,13 +20,14 @@ from pathlib import Path
 import httpx
 import pytest
 import uvicorn
+from conftest import aiayn, corpus_slice
 from fastapi.testclient import TestClient
 
+from aiayn.decoding.options import DecodeOptions
+from aiayn.inference.translator import Translator
 from aiayn.serve import Limits
 from aiayn.serve.app import STATIC, create_app
 from aiayn.serve.worker import ModelWorker, model_info
-from aiayn.translator import DecodeOptions, Translator
-from conftest import aiayn, corpus_slice
 
 LIMITS = Limits(max_lines=4, max_chars=200, max_attention_chars=100, max_beam=4, max_body_bytes=4096, timeout=30)
 DEFAULTS = DecodeOptions(max_len_b=12)  # short outputs: the micro model is barely trained
@@ -154,6 +157,26 @@ TRANSLATE_ERRORS = [
     ({"lines": ["a"], "beam": 2, "nbest": 3}, 422, "nbest (3) cannot exceed"),
     ({"lines": ["a"], "temperature": 0.7}, 422, "unknown field 'temperature'"),
     ({"lines": ["a" * 100] * 4, "pad": "x" * 4000}, 413, "bytes"),
+    # Python's own limits are the client's fault (larger bodies: PYTHON_LIMITS below)
+    (b'{"lines": ' + b"[" * 20 + b'"a"' + b"]" * 20 + b"}", 400, "nested more than 16 levels"),  # within the stack
+    (b'{"lines": ["a"], "beam": -' + b"9" * 400 + b"}", 422, "a number of 400 digits"),
+    (b'{"lines": ["a"], "beam": ' + b"9" * 30 + b"}", 422, "beam must be"),  # short enough to parse: out of range
+    (b'{"lines": ["a"], "alpha": 1e999}', 422, "alpha must be"),  # inf
+    (b'{"lines": ["a"], "alpha": -1e999999999}', 422, "alpha must be"),
+    (b'{"lines": ["a"], "beam": 1e999}', 422, "beam must be"),
+    (b'{"lines": ["a"], "alpha": NaN}', 422, "alpha must be"),
+    ({"lines": ["a"], "beam": [4]}, 422, "not an array"),
+    ({"lines": ["a"], "alpha": {"value": 0.6}}, 422, "not an object"),
+    ({"lines": ["a"], "nbest": "x" * 3000}, 422, "not a string"),  # named, not echoed
+    (b"null", 400, "must be a JSON object, not null"),
+    (b"42", 400, "must be a JSON object, not a number"),
+    (b'"lines"', 400, "must be a JSON object, not a string"),
+    # The Content-Type: JSON, text and curl's default form type are read; anything else is refused
+    ((b'{"lines": ["a"]}', "multipart/form-data; boundary=x"), 415, "send JSON"),
+    ((b"<lines><line>a</line></lines>", "application/xml"), 415, "send JSON"),
+    ((b'{"lines": ["a"]}', "application/json; charset=latin-1"), 415, "UTF-8"),
+    ((b'{"lines": []}', "application/x-www-form-urlencoded"), 422, "empty input"),  # curl -d: read as JSON
+    ((b'{"lines": []}', "text/plain; charset=utf-8"), 422, "empty input"),
 ]
 ATTENTION_ERRORS = [
     ({"text": ""}, 422, "empty input"),
@@ -165,6 +188,8 @@ ATTENTION_ERRORS = [
 
 
 def _post(client, path: str, body) -> httpx.Response:
+    if isinstance(body, tuple):  # (bytes, Content-Type)
+        return client.post(path, content=body[0], headers={"Content-Type": body[1]})
     if isinstance(body, bytes):
         return client.post(path, content=body, headers={"Content-Type": "application/json"})
     return client.post(path, json=body)
@@ -180,6 +205,29 @@ def assert_refused(r: httpx.Response, status: int, fragment: str) -> None:
 @pytest.mark.parametrize("body,status,fragment", TRANSLATE_ERRORS)
 def test_translate_refusals(client, body, status, fragment):
     assert_refused(_post(client, "/api/translate", body), status, fragment)
+
+
+# Bodies past LIMITS' 4 kB that reach Python's limits: json.loads' recursion, int() of 4,300 digits
+PYTHON_LIMITS = [
+    (b"[" * 100_000, 400, "nested more than 16 levels"),
+    (b'{"a":' * 100_000 + b"1" + b"}" * 100_000, 400, "nested more than 16 levels"),
+    (b'{"lines": ["a"], "beam": ' + b"1" * 5001 + b"}", 422, "a number of 5001 digits"),
+    (b'{"lines": ["a"], "alpha": ' + b"1" * 100_000 + b".5}", 422, "alpha must be"),  # a float: inf
+]
+
+
+@pytest.fixture(scope="module")
+def roomy_client():
+    """A client of a server with the default 1 MB body limit (over a fake model: nothing reaches it)."""
+    w = ModelWorker(FakeTranslator(), DecodeOptions())
+    with TestClient(create_app(w, Limits(), {})) as c:
+        yield c
+    w.close()
+
+
+@pytest.mark.parametrize("body,status,fragment", PYTHON_LIMITS, ids=["array", "object", "int", "float"])
+def test_python_limits_are_client_errors(roomy_client, body, status, fragment):
+    assert_refused(_post(roomy_client, "/api/translate", body), status, fragment)
 
 
 @pytest.mark.parametrize("body,status,fragment", ATTENTION_ERRORS)
@@ -283,6 +331,132 @@ def test_full_queue_gives_503_and_a_slow_answer_504():
     assert w.stats["rejected"] == 1
 
 
+# Slow and vanishing clients: a real server over raw sockets, its log captured -----------------------------
+@contextlib.contextmanager
+def running(app):
+    """``app`` under uvicorn on a free port, in a thread; its loggers left to propagate (caplog sees them)."""
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_config=None, access_log=False))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield server.servers[0].sockets[0].getsockname()[1]
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture
+def fake_server():
+    """A server with a 0.5 s body timeout over a fake model that answers at once: (port, worker)."""
+    fake = FakeTranslator()
+    fake.release.set()
+    w = ModelWorker(fake, DecodeOptions())
+    with running(create_app(w, Limits(body_timeout=0.5, timeout=5), {})) as port:
+        yield port, w
+    w.close()
+
+
+def send_raw(port: int, data: bytes) -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(data)
+    return sock
+
+
+def read_answer(sock: socket.socket) -> tuple[int, dict, bool]:
+    """The status and JSON body of the one answer on ``sock``, and whether the server then closed it."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(65536) or b"".join([b"", pytest.fail(f"closed without an answer: {data!r}")])
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = int(re.search(rb"content-length: (\d+)", head, re.I)[1])
+    while len(body) < length:
+        body += sock.recv(65536)
+    sock.settimeout(2)
+    try:
+        closed = sock.recv(1) == b""
+    except TimeoutError:
+        closed = False
+    return int(head.split()[1]), json.loads(body), closed
+
+
+def post_head(length_header: str) -> bytes:
+    return (f"POST /api/translate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"{length_header}\r\n\r\n").encode()
+
+
+SLOW_BODIES = {  # what arrives: never all of the body
+    "content-length": post_head("Content-Length: 100") + b'{"lines": ["a"]',
+    "chunked": post_head("Transfer-Encoding: chunked") + b'5\r\n{"lin\r\n',
+    "no body": post_head("Content-Length: 20"),
+}
+
+
+@pytest.mark.parametrize("kind", SLOW_BODIES)
+def test_a_body_that_never_arrives_gets_408(fake_server, caplog, kind):
+    port, _ = fake_server
+    start = time.monotonic()
+    with send_raw(port, SLOW_BODIES[kind]) as sock:
+        status, body, closed = read_answer(sock)
+    assert status == 408 and "did not arrive within 0.5 s" in body["error"], body
+    assert time.monotonic() - start < 3 and closed  # the rest of that body cannot start another request
+    if kind == "content-length":
+        assert "(15 bytes of the 100 its Content-Length promised came)" in body["error"]
+    assert_clean_log(caplog)
+
+
+def test_slow_and_vanishing_clients_do_not_hold_the_server(fake_server, caplog):
+    port, w = fake_server
+    slow = [send_raw(port, SLOW_BODIES[kind]) for kind in SLOW_BODIES for _ in range(3)]
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=2) as http:
+        for _ in range(3):  # while nine bodies are awaited
+            start = time.monotonic()
+            assert http.get("/api/health").json()["status"] == "ok"
+            assert time.monotonic() - start < 0.5
+        assert http.post("/api/translate", json={"lines": ["a"]}).json()["translations"][0]["text"] == "a!4"
+        for sock in slow[::2]:  # some clients give up before the timeout: the server sees them vanish
+            sock.close()
+        time.sleep(1.0)  # and the others' bodies time out
+        assert [read_answer(sock)[0] for sock in slow[1::2]] == [408] * len(slow[1::2])
+        for sock in slow[1::2]:
+            sock.close()
+        assert http.get("/api/health").json()["pending"] == 0
+        assert http.post("/api/translate", json={"lines": ["b"]}).status_code == 200
+    time.sleep(0.2)
+    assert_clean_log(caplog)
+
+
+def assert_clean_log(caplog) -> None:
+    """No traceback, and nothing at warning or above: every fault here was the client's."""
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.WARNING], caplog.text
+    assert "Traceback" not in caplog.text and "ClientDisconnect" not in caplog.text
+
+
+def test_a_server_bug_still_logs_its_traceback(fake_server, caplog, monkeypatch):
+    port, w = fake_server
+
+    def broken_worker(lines, options=None):
+        raise RuntimeError("a bug in the worker")
+
+    def broken_parser(data, defaults, limits):
+        raise KeyError("a bug in the request checks")
+
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=5) as http:
+        monkeypatch.setattr(w, "translate", broken_worker)
+        assert_refused(http.post("/api/translate", json={"lines": ["a"]}), 500, "internal error")
+        monkeypatch.setattr("aiayn.serve.app.parse_translate", broken_parser)
+        r = http.post("/api/translate", json={"lines": ["a"]})
+        assert_refused(r, 500, "internal error")
+        assert "a bug" not in r.text
+    for message in ("a bug in the worker", "a bug in the request checks"):
+        logged = [r for r in caplog.records if r.exc_info and message in str(r.exc_info[1])]
+        assert logged and logged[0].levelno == logging.ERROR, caplog.text
+    assert "Traceback" in caplog.text
+
+
 # Load: a real server, many clients at once --------------------------------------------------------------
 @pytest.fixture(scope="module")
 def live_server(translator, trained):
@@ -359,7 +533,7 @@ def test_without_fastapi_the_command_says_what_to_install(monkeypatch):
 
 
 def test_command_refusals_are_one_line(trained, capsys):
-    from aiayn.cli import main
+    from aiayn.app.cli import main
 
     with socket.socket() as taken:  # through the real command: a port in use
         taken.bind(("127.0.0.1", 0))
@@ -370,7 +544,10 @@ def test_command_refusals_are_one_line(trained, capsys):
     assert proc.returncode == 1 and err == f"error: cannot listen on 127.0.0.1:{port}: Address already in use; " \
         "choose another with --port\n", err
     for args, message in [(["--model", str(trained), "--beam", "20"], "lower --beam or raise --max-beam"),
-                          (["--model", "no/such/run", "--port", port], "no model at no/such/run"),  # port: free now
+                          (["--model", "no/such/run", "--port", port],  # port: free now
+                           "no model at no/such/run: --model takes a run directory that `aiayn train` wrote"),
+                          (["--model", "/nonexistent", "--port", port],
+                           "train one with `aiayn train --out runs/tiny`, or pass a run directory or .safetensors"),
                           (["--model", str(trained), "--timeout", "0"], "--timeout: must be a number > 0")]:
         assert main(["serve", *args]) in (1, 2)
         err = capsys.readouterr().err

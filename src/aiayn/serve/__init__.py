@@ -20,9 +20,9 @@ import logging
 import socket
 from pathlib import Path
 
+from ..decoding.options import DecodeOptions
 from ..errors import UsageError
 from ..precision import DTYPES
-from ..translator import DecodeOptions
 from .requests import Limits, RequestError
 
 log = logging.getLogger("aiayn")
@@ -49,7 +49,7 @@ def serve(model: str | Path, host: str = "127.0.0.1", port: int = 8000, options:
     """Serves ``model`` (a run directory or .safetensors file) on http://host:port until SIGINT/SIGTERM.
     ``options``: the decoding defaults (a request may change beam, alpha and nbest); ``limits``: request sizes,
     queue and timeout; ``dtype``: float32 or bfloat16."""
-    from ..translator import Translator
+    from ..inference.translator import Translator
     from .worker import ModelWorker, model_info
 
     app_module, uvicorn = load_web()  # before the model loads: a missing package is reported at once
@@ -58,6 +58,7 @@ def serve(model: str | Path, host: str = "127.0.0.1", port: int = 8000, options:
         raise UsageError(f"the default beam {options.beam_size} is above the largest a request may ask for "
                          f"({limits.max_beam}): lower --beam or raise --max-beam")
     _check_free(host, port)  # before the model loads: a port in use is reported at once
+    _check_model(model)
     translator = Translator.load(model, device, DTYPES[dtype])
     worker = ModelWorker(translator, options, max_queue=limits.max_queue,
                          max_batch_lines=limits.max_batch_lines)
@@ -70,6 +71,14 @@ def serve(model: str | Path, host: str = "127.0.0.1", port: int = 8000, options:
         uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=5)
     finally:
         worker.close()
+
+
+def _check_model(model: str | Path) -> None:
+    """A UsageError saying what a model is and how to get one, when ``model`` names nothing."""
+    if not Path(model).exists():
+        raise UsageError(f"no model at {model}: --model takes a run directory that `aiayn train` wrote (it holds "
+                         "best.safetensors) or a .safetensors weights file; train one with "
+                         "`aiayn train --out runs/tiny`, or pass a run directory or .safetensors file")
 
 
 def _check_free(host: str, port: int) -> None:

@@ -12,7 +12,8 @@ Routes::
 
 Every error is JSON ``{"error": "<one line>"}`` with its status (``requests`` lists the 4xx);
 503 when the queue is full, 504 when the answer took longer than the timeout, 500 for a bug
-(logged here with its traceback; the client sees none).
+(logged here with its traceback; the client sees none). A client's fault (a bad body, a body that
+never arrives, a client that hangs up) is never logged as a traceback.
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 
 from ..errors import UserError
-from .requests import Limits, RequestError, parse_attention, parse_json, parse_translate
+from .requests import Limits, RequestError, check_content_type, parse_attention, parse_json, parse_translate
 from .worker import Busy, ModelWorker
 
 log = logging.getLogger("aiayn")
@@ -87,17 +89,33 @@ def create_app(worker: ModelWorker, limits: Limits | None = None, info: dict[str
 
 
 async def _body(request: Request, limits: Limits) -> bytes:
-    """The raw body, refused (413) as soon as it passes ``max_body_bytes``."""
+    """The raw body: refused (415) when announced as something other than JSON, (413) as soon as it
+    passes ``max_body_bytes``, and (408) when it has not arrived whole within ``body_timeout``. Reading
+    awaits the socket, so a client that sends slowly, or never, holds no thread and no model."""
+    check_content_type(request.headers.get("content-type"))
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limits.max_body_bytes:
         raise RequestError(413, f"the body has {int(declared)} bytes; this server takes at most "
                                 f"{limits.max_body_bytes}")
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limits.max_body_bytes:
-            raise RequestError(413, f"the body is over {limits.max_body_bytes} bytes, the most this server takes")
-        chunks.append(chunk)
+    chunks: list[bytes] = []
+
+    async def read() -> None:
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limits.max_body_bytes:
+                raise RequestError(413, f"the body is over {limits.max_body_bytes} bytes, the most this server takes")
+            chunks.append(chunk)
+
+    try:
+        await asyncio.wait_for(read(), limits.body_timeout)
+    except TimeoutError:
+        got = sum(map(len, chunks))
+        promised = f" of the {declared} its Content-Length promised" if declared.isdigit() else ""
+        raise RequestError(408, f"the body did not arrive within {limits.body_timeout:g} s ({got} bytes{promised} "
+                                "came): send the whole body at once, with a Content-Length that matches it") from None
+    except ClientDisconnect:  # the client gave up: nobody reads the answer, and it is not the server's fault
+        raise RequestError(400, "the client closed the connection before its body arrived") from None
     return b"".join(chunks)
 
 
@@ -126,7 +144,12 @@ def _error(status: int, message: str, headers: dict[str, str] | None = None) -> 
 def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestError)
     async def refused(request: Request, exc: RequestError) -> JSONResponse:
-        return _error(exc.status, str(exc))
+        # After a 408 the rest of the body may still come: the connection cannot carry another request.
+        return _error(exc.status, str(exc), {"Connection": "close"} if exc.status == 408 else None)
+
+    @app.exception_handler(ClientDisconnect)
+    async def gone(request: Request, exc: ClientDisconnect) -> JSONResponse:  # no one reads this: no log either
+        return _error(400, "the client closed the connection before its request was read")
 
     @app.exception_handler(Busy)
     async def busy(request: Request, exc: Busy) -> JSONResponse:
@@ -151,7 +174,13 @@ def _add_error_handlers(app: FastAPI) -> None:
 def _add_headers(app: FastAPI) -> None:
     @app.middleware("http")
     async def headers(request: Request, call_next):
-        response = await call_next(request)
+        try:
+            response = await call_next(request)
+        except Exception as exc:  # noqa: BLE001 (a bug)
+            # Answered here rather than by the Exception handler: Starlette re-raises after that one, so
+            # uvicorn would log the traceback a second time and drop the client's keep-alive connection.
+            log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+            response = _error(500, "internal error: the server log has the details")
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
         if request.url.path.startswith("/api/"):
