@@ -157,23 +157,30 @@ def _voice_token(pitch: int, voice: str, step: int) -> int:
 
 def read_primer(path: str | os.PathLike) -> list[int]:
     """The tokens of a four-voice MusicXML, MIDI or Humdrum (kern) file; a one-line DataError naming the
-    file if music21 cannot parse it, it has not four voices, or it holds no notes."""
+    file, the formats a primer may have and how to check it, if music21 cannot parse it (empty,
+    another format, truncated), it has not four voices, or it holds no notes."""
     from music21 import converter, stream
 
     path = Path(path)
+    accepted = "a primer is a four-voice score as MIDI (.mid), MusicXML (.musicxml, .xml, .mxl) or Humdrum (.krn)"
+    check = (f"check that it opens in a score editor such as MuseScore, or with python -c \"import music21; "
+             f"music21.converter.parse('{path}').show('text')\"")
     if not path.is_file():
-        raise DataError(f"{path}: no such file")
+        raise DataError(f"{path}: no such file; {accepted}")
+    if path.stat().st_size == 0:  # music21's own message for this names no cause
+        raise DataError(f"{path} is empty (0 bytes); {accepted}: write or export the file again")
     try:  # forceSource/storePickle: never read or write music21's pickled parse cache
         score = converter.parseFile(path, forceSource=True, storePickle=False)
     except Exception as e:  # music21 raises many types; any of them means "cannot read this file"
         reason = (str(e).strip().splitlines() or [type(e).__name__])[0]
-        raise DataError(f"{path}: music21 cannot parse it ({reason})") from None
+        raise DataError(f"{path}: music21 cannot parse it ({reason}): it is not one of the formats read, "
+                        f"or it is truncated; {accepted}; {check}") from None
     if not isinstance(score, stream.Score):
-        raise DataError(f"{path}: not a score with parts (music21 read a {type(score).__name__})")
+        raise DataError(f"{path}: not a score with parts (music21 read a {type(score).__name__}); {accepted}; {check}")
     try:
         tokens = encode_score(score)
     except DataError as e:
-        raise DataError(f"{path}: {e}") from None
+        raise DataError(f"{path}: {e}; {accepted}; {check}") from None
     return tokens
 
 
