@@ -53,7 +53,7 @@ def logit_gap(run, folder, src: list[str], ref: list[str]) -> dict[str, float]:
     import torch
     from transformers import MarianMTModel
 
-    from aiayn.translator import Translator
+    from aiayn.inference.translator import Translator
 
     ours = Translator.load(run)
     tok, cfg = ours.tokenizer, ours.model.config
@@ -86,9 +86,10 @@ def main() -> None:
 
     from aiayn import corpus
     from aiayn.data import read_parallel
+    from aiayn.decoding.options import DecodeOptions
     from aiayn.export import export
     from aiayn.export.ctranslate2 import CTranslate2Translator
-    from aiayn.translator import DecodeOptions, Translator
+    from aiayn.inference.translator import Translator
 
     data = read_parallel(corpus.builtin("test"), "en", "es")
     src, ref = data.src[: args.lines], data.tgt[: args.lines]

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 from pathlib import Path
 
 from .common import set_threads, write_result
@@ -27,7 +26,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "music"
 
 def train(args) -> None:
     """The same as `aiayn train --task music --preset POSITIONS --max-time MINUTES`, in this process."""
-    from aiayn import commands
+    from aiayn.app import commands
 
     set_threads(args.threads)
     commands.train(args.out, preset=args.positions, task="music", device="cpu", data={"transpose": args.transpose},
@@ -40,9 +39,9 @@ def report(args) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from aiayn.app.commands import evaluate_music
     from aiayn.data import music
-    from aiayn.registry import load_model
-    from aiayn.commands import evaluate_music
+    from aiayn.io.registry import load_model
     from aiayn.tasks.language_model import nll_by_position
     from aiayn.tasks.music import WINDOW, chorale_sequences
 

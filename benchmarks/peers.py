@@ -115,8 +115,8 @@ def bucketed_batches(n: int, seed: int = 0, max_tokens: int | None = None):
     ``aiayn train --preset tiny`` does (joint BPE of 8000, ``max_tokens`` padded tokens per side)."""
     from aiayn import corpus
     from aiayn.data import Tokenizer, read_parallel
-    from aiayn.training.config import TrainConfig
     from aiayn.tasks.translation import encode_corpus
+    from aiayn.training.config import TrainConfig
 
     train_cfg = TrainConfig.preset("tiny", **({"max_tokens": max_tokens} if max_tokens else {}))
     data = read_parallel(corpus.builtin("train"))

@@ -93,8 +93,8 @@ def align(args) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from aiayn.translator import Translator
-    from aiayn.viz import attention_maps
+    from aiayn.inference.attention_maps import attention_maps
+    from aiayn.inference.translator import Translator
 
     data = test_split()
     verses = [s for s in data.src if 8 <= len(s.split()) <= 14][: args.verses]

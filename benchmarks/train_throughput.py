@@ -48,8 +48,18 @@ import torch
 from aiayn import Transformer, TransformerConfig, build_optimizer, label_smoothed_cross_entropy
 from aiayn.data import Batch
 
-from .common import (add_common_args, interleave, load_ceilings, median, median_ratio, own_peak_rss_mib,
-                     peak_rss_of, print_table, set_threads, write_result)
+from .common import (
+    add_common_args,
+    interleave,
+    load_ceilings,
+    median,
+    median_ratio,
+    own_peak_rss_mib,
+    peak_rss_of,
+    print_table,
+    set_threads,
+    write_result,
+)
 from .peers import TorchNNTransformer, bucketed_batches, build_marian, model_config, to_marian_ids
 
 SYSTEMS = ("aiayn", "torch_nn", "marian")

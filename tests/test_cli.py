@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 import torch
+from conftest import aiayn, snapshot, train_args
 from safetensors import safe_open
 from safetensors.torch import load_file
-
-from conftest import aiayn, snapshot, train_args
 
 
 # The happy path ----------------------------------------------------------------------------
@@ -81,8 +80,8 @@ def test_attention_plot(trained, tmp_path):
 
 
 def test_attention_maps_match_the_translation(trained):
-    from aiayn.translator import Translator
-    from aiayn.viz import attention_maps
+    from aiayn.inference.attention_maps import attention_maps
+    from aiayn.inference.translator import Translator
 
     translation, layers, queries, keys = attention_maps(Translator.load(trained), "God is love.", beam_size=1)
     assert translation == Translator.load(trained).translate(["God is love."], beam_size=1)[0]
@@ -190,7 +189,7 @@ def test_max_time_bar_clock_counts_training_only(data, tmp_path, monkeypatch):
     clock, and the final validation runs after the bar has closed."""
     from tqdm import tqdm
 
-    from aiayn import commands
+    from aiayn.app import commands
     from aiayn.training.trainer import Trainer
 
     seen = []
@@ -214,7 +213,8 @@ def test_max_time_bar_clock_counts_training_only(data, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("native", [False, True])
 def test_bf16_on_a_cpu_without_bf16_instructions_warns(data, tmp_path, monkeypatch, caplog, native):
-    from aiayn import commands, precision
+    from aiayn import precision
+    from aiayn.app import commands
 
     monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: native)
     commands.train(tmp_path / "run", train=str(data / "train.tsv.gz"), config_file=str(data / "micro.yaml"),

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import gzip
 import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import MICRO, aiayn, snapshot, train_args, write_tsv
 
 
@@ -229,9 +227,9 @@ BAD = [  # (command line, exit status, what the one line must say)
 @pytest.mark.parametrize("line, status, message", BAD, ids=[f"{n}:{c.split()[0]}" for n, (c, _, _) in enumerate(BAD)])
 def test_bad_input_is_one_line_before_any_work_and_changes_nothing(inputs, trained, data, line, status, message,
                                                                    capsys, monkeypatch):
-    from aiayn.cli import main
+    from aiayn.app.cli import main
+    from aiayn.inference.translator import Translator
     from aiayn.training.trainer import Trainer
-    from aiayn.translator import Translator
 
     def no_work(*args, **kwargs):
         raise AssertionError("the error should have been found before any decoding or training")
@@ -252,8 +250,8 @@ def test_bad_input_is_one_line_before_any_work_and_changes_nothing(inputs, train
 @pytest.mark.parametrize("bug", [ValueError("a bug"), KeyError("a bug"), OSError("a bug without a file")])
 def test_a_bug_keeps_its_traceback(trained, monkeypatch, bug):
     """Only user errors become one line: anything else in aiayn is a bug and must show where it is."""
-    from aiayn import commands
-    from aiayn.cli import main
+    from aiayn.app import commands
+    from aiayn.app.cli import main
 
     def buggy(*args, **kwargs):
         raise bug

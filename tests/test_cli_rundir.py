@@ -11,16 +11,14 @@ import shutil
 import signal
 import subprocess
 import sys
-import textwrap
 import time
 from pathlib import Path
 
 import pytest
 import torch
+from conftest import aiayn, train_args
 from safetensors import safe_open
 from safetensors.torch import load_file, save_file
-
-from conftest import aiayn, train_args
 
 
 def start(*args: str) -> subprocess.Popen:
@@ -88,7 +86,7 @@ def test_a_run_killed_before_its_first_save_starts_again_cleanly(data, tmp_path)
 KILLED_WHILE_SAVING = """\
 import os, signal, sys
 import aiayn.io.checkpoint as checkpoint
-from aiayn.cli import main
+from aiayn.app.cli import main
 
 real, calls = checkpoint.save_file, []
 
@@ -121,7 +119,7 @@ def test_temporary_files_of_killed_writers_are_removed_and_live_ones_kept(data, 
 
 
 def test_a_full_disk_leaves_the_last_state_intact(data, tmp_path, monkeypatch, capsys):
-    from aiayn.cli import main
+    from aiayn.app.cli import main
     from aiayn.io import checkpoint
 
     out, real, calls = tmp_path / "run", checkpoint.save_file, []

@@ -10,7 +10,15 @@ import torch
 
 from aiayn.corpus import builtin
 from aiayn.data import (
-    Batch, BatchSampler, DataError, ParallelCorpus, Tokenizer, batch_by_tokens, collate, filter_pairs, read_parallel,
+    Batch,
+    BatchSampler,
+    DataError,
+    ParallelCorpus,
+    Tokenizer,
+    batch_by_tokens,
+    collate,
+    filter_pairs,
+    read_parallel,
     read_text_lines,
 )
 

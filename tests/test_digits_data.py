@@ -14,11 +14,27 @@ from sklearn.datasets import load_digits
 
 from aiayn.data import DataError
 from aiayn.data.digits import (
-    BOS, CLASS_NAMES, EOS, LEVELS, N_CLASSES, PAD, SIDE, SPLITS, VOCAB_SIZE, bicubic_upsample, downsample,
-    image_tokens, load_digits_split, parse_class, pixel_token, split_of, token_pixel, tokens_image,
+    BOS,
+    CLASS_NAMES,
+    EOS,
+    LEVELS,
+    N_CLASSES,
+    PAD,
+    SIDE,
+    SPLITS,
+    VOCAB_SIZE,
+    bicubic_upsample,
+    downsample,
+    image_tokens,
+    load_digits_split,
+    parse_class,
+    pixel_token,
+    split_of,
+    token_pixel,
+    tokens_image,
 )
 from aiayn.errors import UserError
-from aiayn.viz_images import plot_digit_grid, plot_super_resolution
+from aiayn.plots.images import plot_digit_grid, plot_super_resolution
 
 
 @pytest.fixture(scope="module")

@@ -17,23 +17,22 @@ from pathlib import Path
 
 import pytest
 import torch
+from conftest import aiayn, corpus_slice
+from synthetic import copy_reverse_batch
 
-from aiayn import Transformer, TransformerConfig, beam_search, build_optimizer, greedy_search
-from aiayn import label_smoothed_cross_entropy
-from aiayn.config import LanguageModelConfig, RNNSearchConfig
+from aiayn import Transformer, TransformerConfig, beam_search, build_optimizer, greedy_search, label_smoothed_cross_entropy
 from aiayn.data import Tokenizer, pad_right
+from aiayn.decoding.options import DecodeOptions
 from aiayn.errors import UsageError
 from aiayn.export import export
 from aiayn.export.common import Exportable, require
 from aiayn.export.ctranslate2 import CTranslate2Translator, check_ctranslate2, export_ctranslate2
 from aiayn.export.marian import check_marian, sinusoid_permutation, to_marian
+from aiayn.inference.translator import Translator
 from aiayn.io.checkpoint import save_weights
 from aiayn.model import LanguageModel
+from aiayn.model.config import LanguageModelConfig, RNNSearchConfig
 from aiayn.model.rnnsearch import RNNSearch
-from aiayn.translator import DecodeOptions, Translator
-
-from conftest import aiayn, corpus_slice
-from synthetic import copy_reverse_batch
 
 transformers = pytest.importorskip("transformers")
 ctranslate2 = pytest.importorskip("ctranslate2")

@@ -6,15 +6,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import aiayn
 
 from aiayn.data import music
-from aiayn.rundir import RunDir
+from aiayn.io.rundir import RunDir
 from aiayn.tasks import LanguageModelTask
 from aiayn.tasks.music import music_model_config
 from aiayn.training import distributed as D
 from aiayn.training.config import TrainConfig
 from aiayn.training.trainer import Trainer
-from conftest import aiayn
 
 
 def scale_chorale(n_steps: int, seed: int) -> list[int]:

@@ -3,10 +3,9 @@
 import time
 
 import torch
+from synthetic import BOS, EOS, FIRST_SYMBOL, PAD, copy_reverse_batch
 
 from aiayn import Transformer, TransformerConfig, build_optimizer, greedy_search, label_smoothed_cross_entropy
-
-from synthetic import BOS, EOS, FIRST_SYMBOL, PAD, copy_reverse_batch
 
 N_SYMBOLS, MAX_LEN, BATCH = 8, 6, 32
 EVAL_EVERY, MAX_STEPS = 100, 2500

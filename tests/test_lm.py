@@ -8,7 +8,7 @@ import torch
 
 from aiayn import LanguageModel, LanguageModelConfig, beam_search, greedy_search, prompt_batch, sample
 from aiayn.decoding.sampling import filter_logits
-from aiayn.registry import build_model
+from aiayn.io.registry import build_model
 
 VOCAB = 30
 VARIANTS = [{}, {"attention": "relative", "positional": "none", "max_relative_distance": 4},

@@ -220,7 +220,7 @@ def test_int8_decoding_quantises_every_linear_layer_and_stays_near_float32():
 def test_int8_decoding_is_refused_off_the_cpu():
     from aiayn.data import Tokenizer
     from aiayn.errors import ConfigError
-    from aiayn.translator import Translator
+    from aiayn.inference.translator import Translator
 
     with pytest.raises(ConfigError, match="int8 decoding runs on the CPU only"):
         Translator(small(), Tokenizer.__new__(Tokenizer), device="cuda", dtype=torch.qint8)

@@ -10,12 +10,12 @@ import re
 
 import music21
 import pytest
+from conftest import aiayn
+from test_generate import scale_chorale
 
 from aiayn.data import music
 from aiayn.io.checkpoint import read_checkpoint
-from aiayn.rundir import RunDir
-from conftest import aiayn
-from test_generate import scale_chorale
+from aiayn.io.rundir import RunDir
 
 MICRO = ["--set", "model.d_model=32", "--set", "model.n_heads=2", "--set", "model.d_ff=64", "--set", "model.n_layers=1",
          "--set", "train.max_tokens=512", "--set", "train.warmup=4", "--set", "train.log_every=1",
@@ -111,7 +111,7 @@ def test_a_state_saved_before_a_config_field_existed_still_resumes(cache, tmp_pa
 
 def test_the_library_prints_nothing(cache, tmp_path, monkeypatch, capfd):
     """Progress and messages go through hooks the command line provides; called as a library, training is silent."""
-    from aiayn import commands
+    from aiayn.app import commands
 
     monkeypatch.setenv("AIAYN_CACHE", str(cache))
     overrides = {k: int(v) for k, v in (s.split("=") for s in MICRO[1::2])}

@@ -7,18 +7,30 @@ from __future__ import annotations
 
 import json
 
-import music21  # a dependency: a missing one fails, never skips
 import numpy as np
 import pytest
 from music21 import chord, converter, note, stream
 
-from aiayn.data import DataError
-from aiayn.data import music
+from aiayn.data import DataError, music
 from aiayn.data.music import (
-    MAX_PITCH, MIN_PITCH, REST, SPLITS, VOCAB_SIZE, encode_score, load_chorales, movement, pitch_token, read_primer,
-    similarity, split_of, tokens_to_score, transpose, voice_rows, write_midi,
+    MAX_PITCH,
+    MIN_PITCH,
+    REST,
+    SPLITS,
+    VOCAB_SIZE,
+    encode_score,
+    load_chorales,
+    movement,
+    pitch_token,
+    read_primer,
+    similarity,
+    split_of,
+    tokens_to_score,
+    transpose,
+    voice_rows,
+    write_midi,
 )
-from aiayn.viz_music import plot_piano_roll
+from aiayn.plots.music import plot_piano_roll
 
 R = REST
 

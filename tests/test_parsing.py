@@ -8,13 +8,13 @@ import hashlib
 import re
 
 import pytest
+from conftest import aiayn
 
-from aiayn.cli import main
+from aiayn.app.cli import main
 from aiayn.data import DataError
 from aiayn.data.synthetic_treebank import SIZES, generate, synthetic_split
 from aiayn.data.treebank import Tree, Vocab, delinearise, linearise, normalise, parse_trees, read_trees
-from aiayn.evalb import score_corpus, score_tree
-from conftest import aiayn
+from aiayn.metrics.evalb import score_corpus, score_tree
 
 
 def tree(text: str) -> Tree:

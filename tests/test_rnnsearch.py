@@ -7,11 +7,11 @@ import pytest
 import torch
 
 from aiayn import beam_search, greedy_search
-from aiayn.config import RNNSearchConfig, TransformerConfig
 from aiayn.errors import ConfigError
 from aiayn.io.checkpoint import save_weights
+from aiayn.io.registry import ARCHITECTURES, load_model
+from aiayn.model.config import RNNSearchConfig, TransformerConfig
 from aiayn.model.rnnsearch import RNNSearch
-from aiayn.registry import ARCHITECTURES, load_model
 
 PAD, BOS, EOS = 0, 1, 2
 VOCAB, EMBED, HIDDEN, MAXOUT = 23, 7, 16, 5

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
+from conftest import aiayn
 from safetensors.torch import load_file
 
-from aiayn.rundir import RunDir
-from conftest import aiayn
+from aiayn.io.rundir import RunDir
 
 RNN_MICRO = """\
 preset: tiny

@@ -1,8 +1,8 @@
 """aiayn: the Transformer of "Attention Is All You Need" (Vaswani et al., 2017), paper-faithful, and its family."""
 
-from .config import LanguageModelConfig, TransformerConfig
 from .decoding import Hypothesis, beam_search, greedy_search, length_penalty, prompt_batch, sample
 from .model import AttentionMaps, LanguageModel, Transformer
+from .model.config import LanguageModelConfig, TransformerConfig
 from .training import build_optimizer, label_smoothed_cross_entropy, noam_lr
 
 __version__ = "0.1.0"

@@ -14,15 +14,16 @@ from pathlib import Path
 import yaml
 from tqdm import tqdm
 
-from . import checks, commands
-from .corpus import builtin
-from .data import decode_lines, read_text_lines
-from .errors import UsageError, UserError
-from .evaluation import corpus_scores
-from .export import QUANTIZATIONS, TARGETS, is_ctranslate2_export
-from .precision import DTYPES
-from .training.config import RANGES as TRAIN_RANGES
-from .translator import DECODE_RANGES, DecodeOptions
+from .. import checks
+from ..corpus import builtin
+from ..data import decode_lines, read_text_lines
+from ..decoding.options import DECODE_RANGES, DecodeOptions
+from ..errors import UsageError, UserError
+from ..export import QUANTIZATIONS, TARGETS, is_ctranslate2_export
+from ..metrics.bleu import corpus_scores
+from ..precision import DTYPES
+from ..training.config import RANGES as TRAIN_RANGES
+from . import commands
 
 log = logging.getLogger("aiayn")
 
@@ -288,7 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_serve(sub) -> None:
-    from .serve.requests import LIMIT_RANGES as r  # plain Python: FastAPI is imported only when serving
+    from ..serve.requests import LIMIT_RANGES as r  # plain Python: FastAPI is imported only when serving
 
     s = sub.add_parser("serve", help="serve a translation model: a JSON API and a web page with attention maps",
                        description="Serve a translation model over HTTP: a web page where you type or paste text and "
@@ -315,7 +316,7 @@ def _add_serve(sub) -> None:
 
 
 def _run_serve(args: argparse.Namespace) -> None:
-    from .serve import Limits, serve
+    from ..serve import Limits, serve
 
     limits = Limits(max_lines=args.max_lines, max_chars=args.max_chars, max_beam=args.max_beam, timeout=args.timeout,
                     max_queue=args.max_queue, max_batch_lines=args.max_batch_lines)
@@ -353,7 +354,7 @@ def _add_export(sub) -> None:
 
 
 def _run_export(args: argparse.Namespace) -> None:
-    from .export import export
+    from ..export import export
 
     out = export(args.model, args.to, args.out, args.quantization)
     if args.to == "hf":
@@ -382,9 +383,9 @@ def _report(run_dir: Path, on_builtin: bool) -> None:
     """After training: beam-4 scores on the validation split and a few unseen sentences."""
     import json
 
-    from .data import read_parallel
-    from .training.trainer import JsonLog
-    from .translator import Translator
+    from ..data import read_parallel
+    from ..inference.translator import Translator
+    from ..training.trainer import JsonLog
 
     config = json.loads((run_dir / "config.json").read_text(encoding="utf-8"))
     if config.get("task") == "parsing":
@@ -425,7 +426,7 @@ def _run_translate(args: argparse.Namespace) -> None:
     lines = read_text_lines(args.input) if args.input else _stdin_lines()
     translate_lines = commands.translate_lines
     if args.engine == "ctranslate2":
-        from .export.ctranslate2 import translate_lines
+        from ..export.ctranslate2 import translate_lines
     elif is_ctranslate2_export(args.model):
         raise UsageError(f"{args.model} is a CTranslate2 export: add --engine ctranslate2")
     with tqdm(total=len(lines), unit="sent", disable=not sys.stderr.isatty(), leave=False) as bar:
@@ -447,7 +448,7 @@ def _stdin_lines() -> list[str]:
 
 
 def _run_evaluate(args: argparse.Namespace) -> None:
-    from .parsing import PAPER_DECODING
+    from ..inference.parser import PAPER_DECODING
 
     task = commands.model_task(args.model)
     paper = PAPER_DECODING if task == "parsing" else DecodeOptions()  # §6.3 for parsing, §6.1 otherwise

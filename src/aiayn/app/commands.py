@@ -10,22 +10,23 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from . import corpus
-from .checks import Allowed
-from .config import PRESETS, RNNSearchConfig, TransformerConfig
-from .data import DataError, ParallelCorpus, Tokenizer, read_parallel
-from .errors import UsageError
-from .evaluation import Scores, corpus_scores
-from .precision import DTYPES
-from .registry import model_class
-from .rundir import RunDir, model_file_of
-from .training import distributed as D
-from .io.checkpoint import CheckpointError, atomic_path, average_checkpoints, read_header
-from .tasks import Recipe, recipes
-from .tasks.translation import TranslationTask, encode_corpus
-from .training.config import RESUMABLE, TrainConfig, load_config, read_settings
-from .training.trainer import Interrupted, Trainer, stop_on_signals
-from .translator import DecodeOptions, Translator
+from .. import corpus
+from ..checks import Allowed
+from ..data import DataError, ParallelCorpus, Tokenizer, read_parallel
+from ..decoding.options import DecodeOptions
+from ..errors import UsageError
+from ..inference.translator import Translator
+from ..io.checkpoint import CheckpointError, atomic_path, average_checkpoints, read_header
+from ..io.registry import model_class
+from ..io.rundir import RunDir, model_file_of
+from ..metrics.bleu import Scores, corpus_scores
+from ..model.config import PRESETS, RNNSearchConfig, TransformerConfig
+from ..precision import DTYPES
+from ..tasks import Recipe, recipes
+from ..tasks.translation import TranslationTask, encode_corpus
+from ..training import distributed as D
+from ..training.config import RESUMABLE, TrainConfig, load_config, read_settings
+from ..training.trainer import Interrupted, Trainer, stop_on_signals
 
 log = logging.getLogger("aiayn")
 AVERAGE_LAST = Allowed(int, 1)  # checkpoints to average
@@ -342,7 +343,7 @@ def attention(model: str | Path, text: str, out: str | Path, kind: str = "cross"
               device: str = "cpu") -> str:
     """Plots one layer's attention for ``text``'s translation into the PNG ``out``; returns the translation.
     ``layer``: 1-based, or negative from the last."""
-    from .viz import plot_attention  # matplotlib: only this command needs it
+    from ..plots.attention import plot_attention  # matplotlib: only this command needs it
 
     translator = Translator.load(model, device)
     cfg = translator.model.config
@@ -388,10 +389,10 @@ def generate_music(model: str | Path, out: str | Path, samples: int = 4, length:
     ``primers``: files music21 reads (MusicXML, MIDI, kern), or ``test:N`` for the N-th test chorale;
     ``primer_tokens`` keeps only each primer's beginning (a multiple of 4: whole sixteenths).
     """
-    from .data import music
-    from .generator import Generator
-    from .tasks.music import chorale_sequences
-    from .viz_music import plot_piano_roll
+    from ..data import music
+    from ..inference.generator import Generator
+    from ..plots.music import plot_piano_roll
+    from ..tasks.music import chorale_sequences
 
     for name, value in dict(samples=samples, length=length, primer_tokens=primer_tokens, temperature=temperature,
                             top_k=top_k, top_p=top_p, seed=seed).items():
@@ -425,10 +426,10 @@ def generate_music(model: str | Path, out: str | Path, samples: int = 4, length:
 def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu") -> dict[str, float]:
     """NLL per token (nats; EOS included) and perplexity of a chorale split, every token once in
     sliding windows of the training length (``aiayn.tasks.music.WINDOW``)."""
-    from .data import music
-    from .generator import Generator
-    from .tasks.language_model import LanguageModelTask
-    from .tasks.music import WINDOW, chorale_sequences
+    from ..data import music
+    from ..inference.generator import Generator
+    from ..tasks.language_model import LanguageModelTask
+    from ..tasks.music import WINDOW, chorale_sequences
 
     generator = Generator.load(model, device)
     _, seqs = chorale_sequences(split)

@@ -11,13 +11,13 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from .data import digits
-from .decoding import greedy_search, prompt_batch, sample
-from .errors import UsageError
-from .io.checkpoint import CheckpointError
-from .registry import load_model
-from .rundir import model_file_of
-from .tasks.images import ImageTask
+from ..data import digits
+from ..decoding import greedy_search, prompt_batch, sample
+from ..errors import UsageError
+from ..io.checkpoint import CheckpointError
+from ..io.registry import load_model
+from ..io.rundir import model_file_of
+from ..tasks.images import ImageTask
 
 END = digits.N_PIXELS + 1  # 64 pixels, then the end the search must reach
 
@@ -68,7 +68,7 @@ def generate_images(model: str | Path, out: str | Path, samples: int = 10, class
     """A PNG grid: ``samples`` sampled digits (per class, one row each, for a class-conditional model;
     ``classes`` picks the rows, default all ten). For super-resolution: the first ``samples`` test
     digits as rows of (4×4 input, bicubic, model, truth)."""
-    from .viz_images import plot_digit_grid, plot_super_resolution
+    from ..plots.images import plot_digit_grid, plot_super_resolution
 
     net, task = load_image_model(model, device)
     out = Path(out)

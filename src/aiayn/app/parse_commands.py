@@ -11,13 +11,13 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from .data.synthetic_treebank import synthetic_split
-from .data.treebank import normalise, read_trees
-from .errors import UsageError
-from .evalb import score_corpus
-from .io.checkpoint import atomic_path
-from .parsing import PAPER_DECODING, Parser
-from .translator import DecodeOptions
+from ..data.synthetic_treebank import synthetic_split
+from ..data.treebank import normalise, read_trees
+from ..decoding.options import DecodeOptions
+from ..errors import UsageError
+from ..inference.parser import PAPER_DECODING, Parser
+from ..io.checkpoint import atomic_path
+from ..metrics.evalb import score_corpus
 
 SYNTHETIC_TEST = "synthetic-treebank-test"  # the name of the built-in test split in file names and reports
 

@@ -11,17 +11,15 @@ import contextlib
 import importlib
 import json
 import os
-import shutil
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..config import TransformerConfig
 from ..data import Tokenizer
 from ..errors import UsageError
-from ..io.checkpoint import read_header
-from ..rundir import model_file_of
+from ..io.checkpoint import atomic_folder, read_header
+from ..io.rundir import model_file_of
+from ..model.config import TransformerConfig
 
 MANIFEST = "aiayn.json"  # written into every export: where it came from, and what the runner needs
 
@@ -41,7 +39,7 @@ class Exportable:
 
 def load_exportable(path: str | Path) -> Exportable:
     """A run directory (its best model) or a ``.safetensors`` weights file, with its spm.model."""
-    from ..translator import Translator
+    from ..inference.translator import Translator
 
     model_file = model_file_of(path)
     _, meta = read_header(model_file)
@@ -79,23 +77,14 @@ def require(module: str):
 @contextlib.contextmanager
 def output_folder(out: str | Path) -> Iterator[Path]:
     """A fresh temporary folder beside ``out``, renamed to ``out`` when the block succeeds (removed
-    if it fails), so ``out`` is never left half-written. ``out`` must not exist, or be empty."""
+    if it fails), so ``out`` is never left half-written (``atomic_folder``: a full disk is one line
+    naming ``out``, whichever library was writing). ``out`` must not exist, or be empty."""
     out = Path(out)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise UsageError(f"{out} already exists and is not an empty folder; remove it or choose another --out")
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp"))
-    except OSError as e:
-        raise UsageError(f"cannot write {out}: {e.strerror or e}; choose another --out") from None
-    try:
-        yield tmp / "export"
-        _readable_by_all(tmp / "export")
-        if out.exists():
-            out.rmdir()
-        (tmp / "export").rename(out)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    with atomic_folder(out) as folder:
+        yield folder
+        _readable_by_all(folder)
 
 
 def _readable_by_all(folder: Path) -> None:

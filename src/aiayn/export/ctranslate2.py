@@ -38,10 +38,10 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from ..config import TransformerConfig
 from ..data import Tokenizer
+from ..decoding.options import DecodeOptions
 from ..errors import UsageError
-from ..translator import DecodeOptions
+from ..model.config import TransformerConfig
 from . import QUANTIZATIONS
 from .common import Exportable, check_common, output_folder, read_manifest, require, write_manifest
 

@@ -44,7 +44,7 @@ from pathlib import Path
 import torch
 from torch import Tensor
 
-from ..config import TransformerConfig
+from ..model.config import TransformerConfig
 from .common import Exportable, check_common, output_folder, refuse, require, write_manifest
 
 TARGET = "hf (Marian)"

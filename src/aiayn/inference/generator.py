@@ -10,12 +10,12 @@ from pathlib import Path
 
 import torch
 
-from .decoding import prompt_batch, sample
-from .errors import UsageError
-from .io.checkpoint import CheckpointError
-from .model import LanguageModel
-from .registry import load_model
-from .rundir import model_file_of
+from ..decoding import prompt_batch, sample
+from ..errors import UsageError
+from ..io.checkpoint import CheckpointError
+from ..io.registry import load_model
+from ..io.rundir import model_file_of
+from ..model import LanguageModel
 
 
 class Generator:

@@ -16,14 +16,15 @@ from pathlib import Path
 
 import torch
 
-from . import checks
-from .data import pad_right
-from .data.treebank import EOS, Tree, Vocab, delinearise
-from .io.checkpoint import CheckpointError
-from .progress import bar as progress_bar
-from .registry import load_model
-from .rundir import model_file_of
-from .translator import DecodeOptions, length_batches, search
+from .. import checks
+from ..data import pad_right
+from ..data.treebank import EOS, Tree, Vocab, delinearise
+from ..decoding.options import DecodeOptions
+from ..decoding.search import length_batches, search
+from ..io.checkpoint import CheckpointError
+from ..io.registry import load_model
+from ..io.rundir import model_file_of
+from ..progress import bar as progress_bar
 
 # §6.3; stopping only when no live beam can still win is ours: with 23 symbols and K = 21, early
 # junk endings fill the K places within a few steps and end the search before the real parses

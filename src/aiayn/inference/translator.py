@@ -3,52 +3,23 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from pathlib import Path
 
 import torch
 
-from . import checks
-from .checks import Allowed
-from .data import Tokenizer, pad_right
-from .decoding import Hypothesis, beam_search, greedy_search
-from .errors import ConfigError
-from .io.checkpoint import CheckpointError, read_header
-from .model import Transformer
-from .precision import int8_model, warn_if_emulated_bf16
-from .registry import load_model
-from .rundir import model_file_of, tokenizer_for
+from .. import checks
+from ..data import Tokenizer, pad_right
+from ..decoding import Hypothesis
+from ..decoding.options import DecodeOptions
+from ..decoding.search import length_batches, search
+from ..errors import ConfigError
+from ..io.checkpoint import CheckpointError, read_header
+from ..io.registry import load_model
+from ..io.rundir import model_file_of, tokenizer_for
+from ..model import Transformer
+from ..precision import int8_model, warn_if_emulated_bf16
 
 log = logging.getLogger("aiayn")
-
-
-@dataclass
-class DecodeOptions:
-    """Paper §6.1 defaults: beam 4, α = 0.6, output up to input length + 50."""
-
-    beam_size: int = 4
-    alpha: float = 0.6
-    max_len_a: float = 1.0
-    max_len_b: int = 50
-    min_len: int = 0  # tokens before EOS is allowed
-    nbest: int = 1
-    max_tokens: int = 6000  # source tokens x beam per batch
-    early_stopping: bool = True  # stop a sentence at K finished hypotheses (False: when none can still win)
-
-    def __post_init__(self) -> None:
-        checks.check_fields(self, DECODE_RANGES)
-        if self.nbest > self.beam_size:
-            raise ConfigError(f"nbest ({self.nbest}) cannot exceed the beam size ({self.beam_size}): "
-                              "raise the beam or lower nbest", field="nbest")
-        if self.max_len_a == 0 and self.max_len_b == 0:
-            raise ConfigError("max_len_a and max_len_b are both 0, which allows no output: raise one", field="max_len_b")
-
-
-DECODE_RANGES = {  # the command line parses --beam, --alpha... with these too
-    "beam_size": Allowed(int, 1, 1024), "alpha": Allowed(float, 0, 10), "max_len_a": Allowed(float, 0, 100),
-    "max_len_b": Allowed(int, 0, 1 << 20), "min_len": Allowed(int, 0, 1 << 20), "nbest": Allowed(int, 1, 1024),
-    "max_tokens": Allowed(int, 1),
-}
 
 
 class Translator:
@@ -128,24 +99,3 @@ class Translator:
 
     def _batches(self, ids: list[list[int]], opts: DecodeOptions) -> list[list[int]]:
         return length_batches([len(row) for row in ids], opts)
-
-
-def search(model, src: torch.Tensor, opts: DecodeOptions) -> list[list[Hypothesis]]:
-    """Greedy (beam 1) or beam search over (B, S) right-padded source ids: up to ``nbest`` per row."""
-    limits = dict(max_len_a=opts.max_len_a, max_len_b=opts.max_len_b, min_len=opts.min_len)
-    if opts.beam_size == 1:
-        return [[h] for h in greedy_search(model, src, **limits)]
-    return beam_search(model, src, beam_size=opts.beam_size, alpha=opts.alpha, nbest=opts.nbest,
-                       early_stopping=opts.early_stopping, **limits)
-
-
-def length_batches(lengths: list[int], opts: DecodeOptions) -> list[list[int]]:
-    """Indices of the non-empty inputs sorted by length, cut so (longest + 1) x count x beam <= max_tokens."""
-    order = sorted((i for i, n in enumerate(lengths) if n), key=lengths.__getitem__)
-    batches, current = [], []
-    for i in order:
-        if current and (lengths[i] + 1) * (len(current) + 1) * opts.beam_size > opts.max_tokens:
-            batches.append(current)
-            current = []
-        current.append(i)
-    return batches + ([current] if current else [])

@@ -10,9 +10,9 @@ from typing import Any
 
 from torch import nn
 
-from .io.checkpoint import CheckpointError, build_checked, load_model_state, read_checkpoint, read_header
-from .model import LanguageModel, Transformer
-from .model.rnnsearch import RNNSearch
+from ..model import LanguageModel, Transformer
+from ..model.rnnsearch import RNNSearch
+from .checkpoint import CheckpointError, build_checked, load_model_state, read_checkpoint, read_header
 
 ARCHITECTURES: dict[str, type[nn.Module]] = {cls.architecture: cls for cls in (Transformer, LanguageModel, RNNSearch)}
 DEFAULT_ARCHITECTURE = "transformer"

@@ -23,8 +23,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from .errors import UsageError
-from .io.checkpoint import CheckpointError, remove_stale_temp_files
+from ..errors import UsageError
+from .checkpoint import CheckpointError, remove_stale_temp_files
 
 log = logging.getLogger("aiayn")
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, fields
 
-from .data.treebank import TRACE, Tree, function_tag_free
+from ..data.treebank import TRACE, Tree, function_tag_free
 
 DELETE_LABELS = frozenset({"TOP", "-NONE-", ",", ":", "``", "''", "."})  # COLLINS.prm DELETE_LABEL
 EQUIVALENT = {"PRT": "ADVP"}  # COLLINS.prm EQ_LABEL ADVP PRT

@@ -12,9 +12,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .checks import Allowed, check_fields
-from .errors import ConfigError
-
+from ..checks import Allowed, check_fields
+from ..errors import ConfigError
 
 ATTENTION_VARIANTS = ("full", "relative", "local")
 POSITIONALS = ("sinusoidal", "learned", "none")

@@ -8,8 +8,8 @@ from __future__ import annotations
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from ..config import LayerConfig
 from .attention import LocalAttention, MultiHeadAttention, RelativePositions
+from .config import LayerConfig
 
 
 def init_linear_weights(model: nn.Module) -> None:

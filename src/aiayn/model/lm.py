@@ -13,8 +13,8 @@ from __future__ import annotations
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from ..config import LanguageModelConfig
 from .cache import DecoderState, KVCache
+from .config import LanguageModelConfig
 from .embeddings import TokenEmbedding, embed_inputs, positional_encoding
 from .layers import DecoderLayer, init_linear_weights
 

@@ -46,7 +46,7 @@ from typing import NamedTuple
 import torch
 from torch import Tensor, nn
 
-from ..config import RNNSearchConfig
+from .config import RNNSearchConfig
 
 
 class EncodedSource(NamedTuple):

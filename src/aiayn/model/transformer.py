@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from ..config import TransformerConfig
 from .cache import DecoderState, KVCache
+from .config import TransformerConfig
 from .embeddings import TokenEmbedding, embed_inputs, positional_encoding
 from .layers import DecoderLayer, EncoderLayer, init_linear_weights
 from .masks import padding_mask

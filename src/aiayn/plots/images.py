@@ -16,7 +16,7 @@ matplotlib.use("Agg")  # files only: no display needed
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from .data.digits import LEVELS  # noqa: E402
+from ..data.digits import LEVELS  # noqa: E402
 
 CMAP = "gray_r"
 CELL = 0.9  # inches per image

@@ -17,7 +17,7 @@ matplotlib.use("Agg")  # files only: no display needed
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
-from .data.music import VOICES, token_pitch, voice_rows  # noqa: E402
+from ..data.music import VOICES, token_pitch, voice_rows  # noqa: E402
 
 COLOURS = ("#d62728", "#2ca02c", "#1f77b4", "#7f3fbf")  # S red, A green, T blue, B purple
 BAR = 16  # sixteenths per 4/4 bar

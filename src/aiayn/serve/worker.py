@@ -25,9 +25,11 @@ from typing import Any
 
 import torch
 
+from ..decoding.options import DecodeOptions
 from ..errors import UsageError
+from ..inference.attention_maps import KINDS, all_attention_maps
+from ..inference.translator import Translator
 from ..model import Transformer
-from ..translator import DecodeOptions, Translator
 
 log = logging.getLogger("aiayn")
 
@@ -189,8 +191,6 @@ def _drain(q: queue.SimpleQueue) -> list:
 # What the model shows --------------------------------------------------------------------------------
 def attention_kinds(translator: Translator) -> list[str]:
     """The attention a model has: the Transformer all three kinds, RNNsearch only cross, RNNencdec none."""
-    from ..viz import KINDS
-
     if isinstance(translator.model, Transformer):
         return list(KINDS)
     return ["cross"] if getattr(translator.model.config, "attention", False) is True else []
@@ -199,8 +199,6 @@ def attention_kinds(translator: Translator) -> list[str]:
 def attention_payload(translator: Translator, text: str, beam_size: int, digits: int = 4) -> dict[str, Any]:
     """Every attention kind of ``text``'s translation: per kind the query and key pieces and the
     weights as nested lists (layers, heads, queries, keys), rounded to ``digits`` decimals."""
-    from ..viz import all_attention_maps  # matplotlib is loaded with it: only attention requests need it
-
     if not attention_kinds(translator):
         raise UsageError(f"this {translator.model.architecture} model has no attention to show (RNNencdec)")
     translation, maps = all_attention_maps(translator, text, beam_size)  # one translation for every kind
@@ -216,7 +214,7 @@ def model_info(translator: Translator, model: str | Path) -> dict[str, Any]:
     """What the page and ``GET /api/info`` show about the model: architecture, sizes, languages."""
     import json
 
-    from ..rundir import model_file_of
+    from ..io.rundir import model_file_of
 
     m, cfg = translator.model, translator.model.config
     fields = ("d_model", "n_heads", "d_ff", "n_encoder_layers", "n_decoder_layers", "embed_dim", "hidden",

@@ -19,9 +19,9 @@ import math
 import numpy as np
 import torch
 
-from ..config import LanguageModelConfig, TransformerConfig
 from ..data import digits
 from ..data.batching import Batch
+from ..model.config import LanguageModelConfig, TransformerConfig
 from ..training import distributed as D
 from ..training.loss import label_smoothed_cross_entropy
 from . import Recipe

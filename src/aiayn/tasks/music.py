@@ -12,8 +12,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..config import LanguageModelConfig
 from ..data import music
+from ..model.config import LanguageModelConfig
 from . import Recipe
 from .language_model import LanguageModelTask
 

@@ -24,15 +24,15 @@ import math
 
 import torch
 
-from ..config import TransformerConfig
 from ..data import DataError, batch_by_tokens, collate, filter_pairs
 from ..data.synthetic_treebank import SEEDS, SIZES, synthetic_split
 from ..data.treebank import BOS, EOS, PAD, Tree, Vocab, linearise, normalise, read_trees
-from ..evalb import BracketScores, score_corpus
-from ..parsing import Parser
+from ..decoding.options import DecodeOptions
+from ..inference.parser import Parser
+from ..metrics.evalb import BracketScores, score_corpus
+from ..model.config import TransformerConfig
 from ..training import distributed as D
 from ..training.loss import LossSums, label_smoothed_cross_entropy
-from ..translator import DecodeOptions
 from . import Recipe
 
 log = logging.getLogger("aiayn")

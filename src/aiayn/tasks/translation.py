@@ -12,10 +12,10 @@ from dataclasses import dataclass
 import torch
 
 from ..data import DataError, ParallelCorpus, Tokenizer, batch_by_tokens, collate, filter_pairs
-from ..evaluation import corpus_scores
+from ..inference.translator import Translator
+from ..metrics.bleu import corpus_scores
 from ..training import distributed as D
 from ..training.loss import LossSums, label_smoothed_cross_entropy
-from ..translator import Translator
 
 log = logging.getLogger("aiayn")
 

@@ -21,8 +21,8 @@ from typing import Any
 import yaml
 
 from ..checks import Allowed, check_fields
-from ..config import PRESETS, TransformerConfig
 from ..errors import ConfigError
+from ..model.config import PRESETS, TransformerConfig
 
 RANGES = {  # every numeric and boolean field of TrainConfig (and the Adam betas), checked in __post_init__
     **{name: Allowed(int, 1) for name in ("max_tokens", "update_freq", "max_steps", "warmup", "log_every",

@@ -22,14 +22,14 @@ from typing import Any
 
 import torch
 
-from ..config import LayerConfig
 from ..data import BatchSampler, DataError
 from ..errors import UserError
 from ..io.checkpoint import CheckpointError, load_training_state, rng_state, save_training_state, save_weights
+from ..io.registry import model_for
+from ..io.rundir import RunDir
+from ..model.config import LayerConfig
 from ..precision import warn_if_emulated_bf16
 from ..progress import bar as progress_bar
-from ..registry import model_for
-from ..rundir import RunDir
 from . import distributed as D
 from .config import TrainConfig
 from .schedule import build_optimizer

@@ -1,0 +1,1 @@
+"""The application layer: the command line and the request-level commands it calls."""

@@ -1,0 +1,1 @@
+"""Scores: BLEU and chrF through sacreBLEU, and EVALB's labelled brackets."""
