@@ -37,7 +37,7 @@ def flex_available() -> bool:
 def _compiled():
     from torch.nn.attention.flex_attention import flex_attention
 
-    return torch.compile(flex_attention, dynamic=False)
+    return torch.compile(flex_attention)  # one compile per mask and score structure; lengths may vary
 
 
 def _mask_mod(spec: TileSpec, key_mask: Tensor | None):
