@@ -119,6 +119,17 @@ def statistics_of(pieces: list[list[int]]) -> dict[str, float]:
     return {k: statistics.mean(r[k] for r in rows) for k in rows[0]} | {"pieces": len(rows)}
 
 
+def write_roll(tokens: list[int], folder: Path, label: str, args) -> None:
+    from aiayn.data import music
+    from aiayn.plots.music import plot_piano_roll
+
+    folder.mkdir(parents=True, exist_ok=True)
+    name = "whole-" + label.replace(", L = ", "-") + f"-seed{args.seed}"
+    plot_piano_roll(tokens, folder / f"{name}.png", title=f"{label}: unconditional sample, "
+                    f"{len(tokens)} tokens, temperature {args.temperature}, seed {args.seed}")
+    music.write_midi(tokens, folder / f"{name}.mid")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("runs", nargs="*")
@@ -128,6 +139,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--results", default=None)
+    p.add_argument("--rolls", default=None, help="folder for the piano roll (PNG) and MIDI of each model's first sample")
     args = p.parse_args()
     set_threads(args.threads)
 
@@ -143,6 +155,8 @@ def main() -> None:
         gen = Generator.load(run)
         samples[label] = gen.generate([[]] * args.samples, args.length, temperature=args.temperature, seed=args.seed)
         table[label] = statistics_of(samples[label])
+        if args.rolls:
+            write_roll(samples[label][0], Path(args.rolls), label, args)
         print(label, json.dumps(table[label]), flush=True)
     columns = list(table["Bach (test chorales)"])
     print("| | " + " | ".join(columns) + " |")

@@ -193,3 +193,16 @@ def test_flex_score_and_mask_mods_equal_the_cpu_kernel(spec_kw, t, monkeypatch):
     mask[1, ..., -3:] = False
     want = blockwise_attention(q, k, v, mask, spec, table, q_block=4, k_block=8)
     torch.testing.assert_close(flex.flex_attention_tiles(q, k, v, mask, spec, table), want, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("variant", LM_VARIANTS[:1] + LM_VARIANTS[2:])
+def test_bf16_autocast_training_runs_the_tiles_in_float32(variant):
+    net = model(**variant).float().train()
+    x = torch.randint(3, 30, (2, 23))
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        logits = net(x)
+    logits.float().sum().backward()
+    reference = model(**variant).float()
+    reference.load_state_dict(net.state_dict())
+    torch.testing.assert_close(logits.float(), reference(x), rtol=0.05, atol=0.05)  # bfloat16 linear layers
+    assert all(p.grad is not None and torch.isfinite(p.grad).all() for p in net.parameters() if p.requires_grad)

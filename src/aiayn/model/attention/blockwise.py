@@ -123,4 +123,11 @@ def blockwise_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, sp
     """
     if mask is not None and (mask.dim() != 4 or mask.shape[1:3] != (1, 1)):
         raise ValueError(f"blockwise attention takes a (B, 1, 1, S) key mask, got {tuple(mask.shape)}")
+    if torch.is_autocast_enabled(q.device.type):
+        # Under bfloat16 autocast the inputs arrive in mixed formats: run the tiles, their running
+        # sums included, in float32 (the casts are differentiable; the next linear layer casts back).
+        with torch.autocast(q.device.type, enabled=False):
+            q, k, v = q.float(), k.float(), v.float()
+            table = None if table is None else table.float()
+            return BlockwiseAttention.apply(q, k, v, mask, table, spec, q_block, k_block)
     return BlockwiseAttention.apply(q, k, v, mask, table, spec, q_block, k_block)
