@@ -2,7 +2,10 @@
 
 One module per idea: ``core`` (Eq. 1 and its kernels), ``mha`` (§3.2.2 and the variant slot),
 ``relative`` (Shaw et al. 2018; Huang et al. 2018's skewing), ``local`` (Parmar et al. 2018's 1D
-local attention).
+local attention); and the tiled path of the variants (issue 21): ``tiles`` (a variant as a score
+term and a mask per query block x key block tile), ``blockwise`` (the block-by-block kernel with its
+recomputing backward, O(L) memory on the CPU), ``flex`` (the same tiles through FlexAttention on
+CUDA) and ``dispatch`` (which path a call takes).
 """
 
 from .core import ATTENTION_BACKENDS, attention_weights, math_attention, sdpa_attention
