@@ -27,7 +27,7 @@ from aiayn.errors import UsageError
 from aiayn.export import export
 from aiayn.export.common import Exportable, require
 from aiayn.export.ctranslate2 import CTranslate2Translator, check_ctranslate2, export_ctranslate2
-from aiayn.export.marian import check_marian, sinusoid_permutation, to_marian
+from aiayn.export.marian import aiayn_length_limit, check_marian, sinusoid_permutation, to_marian
 from aiayn.inference.translator import Translator
 from aiayn.io.checkpoint import save_weights
 from aiayn.model import LanguageModel
@@ -247,6 +247,48 @@ def test_beam_4_identical_at_alpha_0(tokenizer, copy_run, copy_exports):
     # CTranslate2 renormalises the softmax over the tokens left after suppressing pad and BOS; aiayn
     # and HF mask them after it. The scores differ by that (small) mass, never in sign or much.
     assert torch.allclose(torch.tensor([h[1][0] for h in ct2]), ours_scores, atol=0.05)
+
+
+def test_beam_at_the_limit(tokenizer, copy_run, copy_exports):
+    """Where beams reach aiayn's limit L (counting the EOS), at α = 0. aiayn ends them with EOS at its real
+    log-probability. Plain HF (the exported forced_eos_token_id: EOS free) and plain CTranslate2 (no EOS)
+    agree with each other and not with aiayn, only on rows whose best beam reached the limit: the engines
+    cannot be told otherwise. HF with ``aiayn_length_limit``'s arguments, and aiayn's CTranslate2 runner
+    (which scores the EOS of every cut beam), rank exactly as aiayn."""
+    limit = 6
+    model, src = Translator.load(copy_run).model, copy_sources()
+    ours = beam_search(model, src, beam_size=4, alpha=0.0, max_len_a=0, max_len_b=limit, nbest=4)
+    best = [hyps[0].tokens for hyps in ours]
+    hf_plain, _ = hf_ids(copy_exports["hf"], src, num_beams=4, length_penalty=0.0, max_new_tokens=limit)
+    ct2_plain = ctranslate2_ids(copy_exports["ct2"], tokenizer, src, beam_size=4, length_penalty=0.0,
+                                max_decoding_length=limit - 1)
+    differ = [i for i in range(len(best)) if hf_plain[i] != best[i]]
+    assert len(differ) >= 5  # the difference is real (17 of 64 rows here)
+    assert [h[0][0] for h in ct2_plain] == hf_plain
+    assert all(len(ours[i][0].tokens) == limit - 1 or len(hf_plain[i]) == limit - 1 for i in differ)
+
+    hf, hf_scores = hf_ids(copy_exports["hf"], src, length_penalty=0.0, **aiayn_length_limit(limit, EOS, 4))
+    assert hf == best
+    assert torch.allclose(hf_scores, torch.tensor([hyps[0].score for hyps in ours]), atol=1e-4)
+    lines = [en for en, _ in corpus_slice("valid", 64)]  # the runner takes text: real sentences, cut at 6 tokens
+    # (without the EOS scoring, 4 of these 64 best hypotheses differ from aiayn's)
+    options = DecodeOptions(beam_size=4, alpha=0.0, max_len_a=0, max_len_b=limit, nbest=4)
+    want = Translator.load(copy_run).translate_nbest(lines, options)
+    got = CTranslate2Translator(copy_exports["ct2"]).translate_nbest(lines, options)
+    assert [hyps[0][0] for hyps in got] == [hyps[0][0] for hyps in want]
+    # Scores: CTranslate2 renormalises its softmax after suppressing pad and BOS. (Lower in the n-best
+    # the lists may differ: CTranslate2 returns the beam's last 4 hypotheses, aiayn every one it finished.)
+    assert torch.allclose(torch.tensor([g[0][1] for g in got]), torch.tensor([w[0][1] for w in want]), atol=0.05)
+
+
+def test_hf_takes_aiayns_limit_per_sentence(tokenizer, copy_run, copy_exports):
+    """aiayn's limit a x |source| + b differs per sentence: ``aiayn_length_limit`` takes one per row."""
+    model, src = Translator.load(copy_run).model, copy_sources()
+    ours = beam_search(model, src, beam_size=4, alpha=0.0, max_len_a=0.5, max_len_b=1)
+    limits = ((0.5 * (src != PAD).sum(dim=1)).floor().long() + 1).tolist()  # |source| with its EOS
+    assert len(set(limits)) > 1 and sum(len(h[0].tokens) == n - 1 for h, n in zip(ours, limits)) > 5
+    hf, _ = hf_ids(copy_exports["hf"], src, length_penalty=0.0, **aiayn_length_limit(limits, EOS, 4))
+    assert hf == [hyps[0].tokens for hyps in ours]
 
 
 def test_beam_alpha_scores_differ_by_the_length_penalty_only(tokenizer, copy_run, copy_exports):

@@ -27,6 +27,13 @@ search differs in its score: CTranslate2 divides the log-probability by |Y|^α w
 GNMT's ((5+|Y|)/6)^α, so ``alpha`` is passed on as CTranslate2's ``length_penalty`` and beams of
 α > 0 may rank differently; with α = 0 both rank by log-probability. Scores also differ slightly
 because CTranslate2 renormalises the softmax after suppressing pad and BOS, and aiayn does not.
+
+At the length limit CTranslate2 itself stops a beam without an EOS, so its score leaves the EOS out
+(as if it were free), where aiayn adds the EOS at its real log-probability: on a weakly trained
+model many beams reach the limit and the two rank them differently. Nothing in CTranslate2's
+options changes that, so the runner asks for every beam with its end token, scores the EOS after
+each cut one (``score_batch``) and ranks them again: at α = 0 it then picks aiayn's hypotheses at the
+limit too. Calling ``ctranslate2.Translator`` directly on an export keeps CTranslate2's rule.
 """
 
 from __future__ import annotations
@@ -194,17 +201,49 @@ class CTranslate2Translator:
 
     def _translate(self, rows: list[int], sources, results, opts: DecodeOptions, max_len: int) -> list[int]:
         """Decodes ``rows`` with aiayn's length limit (which counts the EOS; CTranslate2's does not)
-        into ``results``; returns the length of each row's best hypothesis. Greedy scores are log P."""
+        into ``results``; returns the length of each row's best hypothesis. Greedy scores are log P.
+
+        At the limit aiayn ends every live beam with EOS at its real log-probability; CTranslate2
+        stops them without one (its hypotheses are ranked as if the EOS were free). So every beam
+        is asked for, with its end token; those the limit cut get their EOS's log-probability from
+        ``score_batch`` and are ranked again, as aiayn ranks them (``tests/test_export.py``)."""
         out = self.translator.translate_batch(
-            [sources[i] for i in rows], beam_size=opts.beam_size, num_hypotheses=opts.nbest,
+            [sources[i] for i in rows], beam_size=opts.beam_size, num_hypotheses=opts.beam_size,
             length_penalty=opts.alpha if opts.beam_size > 1 else 0.0, max_decoding_length=max_len - 1,
             min_decoding_length=min(opts.min_len, max_len - 1), max_input_length=0,
-            suppress_sequences=self.suppressed, return_scores=True,
+            suppress_sequences=self.suppressed, return_scores=True, return_end_token=True,
             max_batch_size=max(1, opts.max_tokens // opts.beam_size), batch_type="tokens")
-        for i, result in zip(rows, out):
-            texts = self.tokenizer.decode([[self.ids[p] for p in h] for h in result.hypotheses])
-            results[i] = list(zip(texts, result.scores))
-        return [len(result.hypotheses[0]) for result in out]
+        ranked = self._with_eos_at_limit([sources[i] for i in rows], out, opts)
+        lengths = []
+        for i, hyps in zip(rows, ranked):
+            hyps = hyps[: opts.nbest]
+            texts = self.tokenizer.decode([[self.ids[p] for p in h] for h, _ in hyps])
+            results[i] = list(zip(texts, [score for _, score in hyps]))
+            lengths.append(len(hyps[0][0]))
+        return lengths
+
+    def _with_eos_at_limit(self, sources, out, opts: DecodeOptions) -> list[list[tuple[list[str], float]]]:
+        """Each row's hypotheses (pieces without EOS, score), best first, a hypothesis that the
+        limit cut scored with its EOS as aiayn scores it: CTranslate2's score is log P / |Y|^α
+        (|Y| with the EOS when there is one), so log P is recovered, the EOS added, and |Y| + 1 used."""
+        eos = self.tokenizer.pieces([self.config.eos_id])[0]
+        alpha = opts.alpha if opts.beam_size > 1 else 0.0
+        cut = [(r, h) for r, result in enumerate(out) for h, hyp in enumerate(result.hypotheses) if hyp[-1:] != [eos]]
+        eos_log_probs = {}
+        if cut:  # the log-probabilities of each cut hypothesis' tokens, then of the EOS after them
+            scored = self.translator.score_batch([sources[r] for r, _ in cut], [out[r].hypotheses[h] for r, h in cut],
+                                                 max_input_length=0)
+            eos_log_probs = {key: s.log_probs[-1] for key, s in zip(cut, scored)}
+        ranked = []
+        for r, result in enumerate(out):
+            hyps = []
+            for h, (hyp, score) in enumerate(zip(result.hypotheses, result.scores)):
+                if (r, h) in eos_log_probs:
+                    n = len(hyp)
+                    score = (score * n**alpha + eos_log_probs[r, h]) / (n + 1) ** alpha
+                hyps.append((hyp[:-1] if hyp[-1:] == [eos] else hyp, score))
+            ranked.append(sorted(hyps, key=lambda pair: -pair[1]))  # stable: CTranslate2's order on ties
+        return ranked
 
     def translate(self, lines: list[str], options: DecodeOptions | None = None) -> list[str]:
         return [hyps[0][0] if hyps else "" for hyps in self.translate_nbest(lines, options)]

@@ -31,6 +31,18 @@ sentencepiece too, as aiayn does. Decoding the unknown id gives "<unk>" (aiayn: 
 decodes alike. Decoding starts from BOS (``decoder_start_token_id``).
 ``generation_config.json`` sets beam 4, ``length_penalty`` 0.6 (HF divides by |Y|^α, not GNMT's
 ((5+|Y|)/6)^α), never emits pad or BOS, and forces EOS at ``max_length`` as aiayn does at its limit.
+
+At the length limit the three engines differ, and only through a generation argument can HF match
+aiayn. aiayn ends every live beam at its limit L (counting the EOS) with EOS at the EOS's real
+log-probability. HF's ``forced_eos_token_id`` (the exported config: greedy outputs equal aiayn's with
+``max_new_tokens=L``) makes that EOS free: its log-probability is set to 0. CTranslate2 stops there
+without an EOS, which ranks the same as a free one. So at α = 0 plain HF and plain CTranslate2 agree
+with each other, and rank beams that reach the limit above where aiayn does (on a weakly trained
+model, where many beams reach it, some outputs differ). A generation config cannot express "EOS at
+its own score": ``aiayn_length_limit(limits, eos_id, num_beams)`` gives the arguments for
+``generate`` that do (``max_new_tokens``, ``forced_eos_token_id=None`` and a logits processor that
+allows only EOS at each row's limit, leaving its log-probability as it is), and with them HF's
+beam search equals aiayn's at the limit too, with aiayn's per-sentence limits a x |source| + b.
 """
 
 from __future__ import annotations
@@ -89,6 +101,30 @@ def generation_config(cfg: TransformerConfig):
         decoder_start_token_id=cfg.bos_id, bos_token_id=cfg.bos_id, eos_token_id=cfg.eos_id,
         pad_token_id=cfg.pad_id, forced_eos_token_id=cfg.eos_id, suppress_tokens=[cfg.pad_id, cfg.bos_id],
     )
+
+
+def aiayn_length_limit(limits: int | list[int], eos_token_id: int, num_beams: int = 1) -> dict:
+    """Arguments for HF ``generate`` that end each row at aiayn's length limit as aiayn does:
+    ``limits`` (one per source row, or one for all) count the EOS, like ``DecodeOptions``'
+    ``max_len_a * |source| + max_len_b`` (|source| with its EOS); at a row's limit only EOS is allowed,
+    at its real log-probability (HF's ``forced_eos_token_id``, switched off here, makes it free)."""
+    transformers = require("transformers")
+
+    class EOSAtLimit(transformers.LogitsProcessor):
+        """Beams whose next token would be their L-th: every token but EOS masked, EOS's score kept."""
+
+        def __call__(self, input_ids: Tensor, scores: Tensor) -> Tensor:
+            rows = row_limits.to(scores.device).repeat_interleave(scores.size(0) // row_limits.numel())
+            at_limit = rows == input_ids.size(-1)  # input_ids: the decoder start token, then L - 1 tokens
+            if not at_limit.any():
+                return scores
+            only_eos = torch.full_like(scores, -float("inf"))
+            only_eos[:, eos_token_id] = scores[:, eos_token_id]
+            return torch.where(at_limit[:, None], only_eos, scores)
+
+    row_limits = torch.tensor([limits] if isinstance(limits, int) else list(limits))
+    return {"max_new_tokens": int(row_limits.max()), "forced_eos_token_id": None, "num_beams": num_beams,
+            "logits_processor": transformers.LogitsProcessorList([EOSAtLimit()])}
 
 
 def sinusoid_permutation(d_model: int) -> Tensor:
