@@ -23,7 +23,7 @@ from ..export import QUANTIZATIONS, TARGETS, is_ctranslate2_export
 from ..metrics.bleu import corpus_scores
 from ..precision import DTYPES
 from ..training.config import RANGES as TRAIN_RANGES
-from . import commands
+from . import commands, preprocess
 
 log = logging.getLogger("aiayn")
 
@@ -137,6 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="aiayn", description="The Transformer of 'Attention Is All You Need': "
                                      "train, translate, evaluate, average.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    preprocess.add_parser(sub)
 
     t = sub.add_parser("train", help="train a translation model, or a music model (--task music)", epilog=EPILOG_TRAIN,
                        formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -540,7 +541,7 @@ def _run_parse(args: argparse.Namespace) -> None:
         log.warning("%d of %d predictions were not well-formed trees and were repaired", repaired, len(lines))
 
 
-COMMANDS = {"generate": _run_generate, "train": _run_train, "translate": _run_translate, "evaluate": _run_evaluate,
+COMMANDS = {"preprocess": preprocess.run, "generate": _run_generate, "train": _run_train, "translate": _run_translate, "evaluate": _run_evaluate,
             "average": _run_average, "attention": _run_attention, "serve": _run_serve, "parse": _run_parse,
             "export": _run_export}
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from .. import corpus
 from ..checks import Allowed
-from ..data import DataError, ParallelCorpus, Tokenizer, read_parallel
+from ..data import DataError, ParallelCorpus, Tokenizer, open_parallel, read_parallel
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
 from ..inference.translator import Translator
@@ -23,10 +23,11 @@ from ..metrics.bleu import Scores, corpus_scores
 from ..model.config import PRESETS, RNNSearchConfig, TransformerConfig
 from ..precision import DTYPES
 from ..tasks import Recipe, recipes
-from ..tasks.translation import TranslationTask, encode_corpus
+from ..tasks.translation import TranslationTask, batch_corpus
 from ..training import distributed as D
 from ..training.config import RESUMABLE, TrainConfig, load_config, read_settings
 from ..training.trainer import Interrupted, Trainer, stop_on_signals
+from . import preprocess
 
 log = logging.getLogger("aiayn")
 AVERAGE_LAST = Allowed(int, 1)  # checkpoints to average
@@ -48,11 +49,23 @@ def _vocab_fields(tok: Tokenizer) -> dict[str, int]:
 
 
 def _read_data(train: str | None, valid: str | None, src: str | None, tgt: str | None):
+    """(data record, the training data, the validation pairs or None). The training data is text opened
+    for streaming (its header checked, its lines not read) or an ``aiayn preprocess`` folder; the
+    validation pairs are small and read whole (BLEU needs their text)."""
     train_path, valid_path = _data_paths(train, valid)
-    train_corpus = read_parallel(train_path, src, tgt)
-    valid_corpus = read_parallel(valid_path, train_corpus.src_lang, train_corpus.tgt_lang) if valid_path else None
-    data = {"train": train_path, "valid": valid_path, "src": train_corpus.src_lang, "tgt": train_corpus.tgt_lang}
-    return data, train_corpus, valid_corpus
+    if preprocess.is_prepared(train_path):
+        train_data = preprocess.read_prepared(train_path)
+        src_lang, tgt_lang = train_data.meta["src"], train_data.meta["tgt"]
+        for option, given, lang in (("--src", src, src_lang), ("--tgt", tgt, tgt_lang)):
+            if given not in (None, lang):
+                raise UsageError(f"{train_path} was preprocessed for {src_lang} -> {tgt_lang}; drop {option} {given}")
+        valid_path = valid_path or train_data.valid
+    else:
+        train_data = open_parallel(train_path, src, tgt)
+        src_lang, tgt_lang = train_data.src_lang, train_data.tgt_lang
+    valid_corpus = read_parallel(valid_path, src_lang, tgt_lang) if valid_path else None
+    data = {"train": train_path, "valid": valid_path, "src": src_lang, "tgt": tgt_lang}
+    return data, train_data, valid_corpus
 
 
 def train(out: str | Path, train: str | None = None, valid: str | None = None, src_lang: str | None = None,
@@ -200,23 +213,28 @@ def _check_new_run(train, valid, src_lang, tgt_lang, preset, config_file, overri
     config_class, fixed = TRANSLATION_ARCHS[arch]
     preset, model_fields, train_cfg = load_config(preset, config_file, overrides, config_class)
     model_fields = {**model_fields, **fixed}
-    data, train_corpus, valid_corpus = _read_data(train, valid, src_lang, tgt_lang)
-    return (arch, preset, model_fields, train_cfg, data, train_corpus, valid_corpus,
-            Tokenizer.load(vocab) if vocab else None)
+    data, train_data, valid_corpus = _read_data(train, valid, src_lang, tgt_lang)
+    given = Tokenizer.load(vocab) if vocab else None
+    if isinstance(train_data, preprocess.Prepared):  # its ids are in its own vocabulary
+        if given and given.fingerprint() != train_data.tokenizer.fingerprint():
+            raise UsageError(f"{vocab} is not the vocabulary {train_data.path} was preprocessed with; drop --vocab")
+        given = train_data.tokenizer
+    return arch, preset, model_fields, train_cfg, data, train_data, valid_corpus, given
 
 
-def _start(run: RunDir, world: D.World, arch, preset, model_fields, train_cfg, data, train_corpus, valid_corpus,
+def _start(run: RunDir, world: D.World, arch, preset, model_fields, train_cfg, data, train_data, valid_corpus,
            given_vocab, progress=None):
     """A new run in ``run`` (claimed by now), with a fresh vocabulary or the one given."""
-    tokenizer = _make_tokenizer(run, world, train_corpus, train_cfg, given_vocab)
+    tokenizer = _make_tokenizer(run, world, train_data, train_cfg, given_vocab)
     try:
         model_cfg = TRANSLATION_ARCHS[arch][0].preset(preset, **{**model_fields, **_vocab_fields(tokenizer)})
     except ValueError as e:
         raise UsageError(f"the model config does not fit the vocabulary: {e}") from None
-    trainer = _trainer(run, world, model_cfg, train_cfg, tokenizer, train_corpus, valid_corpus, progress)
+    trainer = _trainer(run, world, model_cfg, train_cfg, tokenizer, train_data, valid_corpus, progress)
+    data = {**data, "train_fingerprint": trainer.task.train.pairs.header["data_fingerprint"]}  # --resume checks it
     if world.is_main:
         log.info("training %s (%s parameters) on %d pairs (%s -> %s) into %s", preset,
-                 f"{trainer.model.num_parameters():,}", len(trainer.task.train.src), data["src"], data["tgt"], run.path)
+                 f"{trainer.model.num_parameters():,}", len(trainer.task.train), data["src"], data["tgt"], run.path)
     return trainer, {"task": "translation", "preset": preset, "arch": arch, "architecture": trainer.model.architecture,
                      "model": model_cfg.to_dict(), "train": train_cfg.to_dict(), "data": data}
 
@@ -233,10 +251,11 @@ def _resume(run: RunDir, world: D.World, train, valid, src_lang, tgt_lang, prese
             raise UsageError(f"--{field} {given} differs from the run's {saved_data.get(field) or '(none)'}; --resume "
                              f"continues on the run's data: drop --{field}, or start a new run with another --out")
     model_cfg, train_cfg, changed = _resumed_config(run, saved, preset, config_file, overrides)
-    _, train_corpus, valid_corpus = _read_data(saved_data["train"], saved_data["valid"], saved_data["src"],
-                                               saved_data["tgt"])
+    _, train_data, valid_corpus = _read_data(saved_data["train"], saved_data["valid"], saved_data["src"],
+                                             saved_data["tgt"])
+    data_fp = preprocess.check_unchanged(train_data, saved_data.get("train_fingerprint"))  # before any rebuild
     tokenizer = Tokenizer.load(run.tokenizer)
-    trainer = _trainer(run, world, model_cfg, train_cfg, tokenizer, train_corpus, valid_corpus, progress)
+    trainer = _trainer(run, world, model_cfg, train_cfg, tokenizer, train_data, valid_corpus, progress, data_fp)
     trainer.resume(changed)
     return trainer, {**saved, "train": train_cfg.to_dict()}
 
@@ -280,22 +299,23 @@ def _resumed_config(run: RunDir, saved: dict, preset, config_file, overrides, pr
     return model_cfg, train_cfg, changed
 
 
-def _trainer(run, world, model_cfg, train_cfg, tokenizer, train_corpus, valid_corpus, progress=None) -> Trainer:
-    encoded = encode_corpus(train_corpus, tokenizer, train_cfg, model_cfg.max_positions, "training data")
+def _trainer(run, world, model_cfg, train_cfg, tokenizer, train_data, valid_corpus, progress=None,
+             data_fp: str | None = None) -> Trainer:
+    pairs = preprocess.training_pairs(train_data, tokenizer, world, progress, data_fp)  # mapped, built if missing
+    encoded = batch_corpus(pairs, train_cfg, model_cfg.max_positions, "training data")
     task = TranslationTask(tokenizer, encoded, valid_corpus, train_cfg, model_cfg.max_positions)
     return Trainer(run, model_cfg, train_cfg, task, world, tokenizer.fingerprint(), has_valid=valid_corpus is not None,
                    task_name="translation", progress=progress)
 
 
-def _make_tokenizer(run: RunDir, world: D.World, corpus_: ParallelCorpus, cfg: TrainConfig,
-                    given: Tokenizer | None) -> Tokenizer:
-    """A joint sentencepiece BPE vocabulary over both sides (§5.1), or the one given; written once."""
+def _make_tokenizer(run: RunDir, world: D.World, source, cfg: TrainConfig, given: Tokenizer | None) -> Tokenizer:
+    """A joint sentencepiece BPE vocabulary over both sides (§5.1), learned from the text streamed
+    (a bounded sample of a large corpus), or the one given; written once."""
     if world.is_main:
         if given:
             given.save(run.tokenizer)
         else:
-            log.info("learning a joint BPE vocabulary of %d tokens", cfg.vocab_size)
-            Tokenizer.train(corpus_.src + corpus_.tgt, run.tokenizer, vocab_size=cfg.vocab_size, seed=cfg.seed)
+            preprocess.learn_vocabulary(source, run.tokenizer, cfg.vocab_size, cfg.seed)
     D.barrier(world)
     return Tokenizer.load(run.tokenizer)
 

@@ -8,6 +8,7 @@ in a seeded order per epoch, sharded across data-parallel ranks, resumable from 
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -48,6 +49,25 @@ def collate(src_ids: list[list[int]], tgt_ids: list[list[int]], pad_id: int, bos
     tgt_in = pad_right([[bos_id] + list(t) for t in tgt_ids], pad_id)
     tgt_out = pad_right([list(t) + [eos_id] for t in tgt_ids], pad_id)
     return Batch(src, tgt_in, tgt_out, n_tokens=sum(len(t) + 1 for t in tgt_ids))
+
+
+def collate_arrays(src_ids: Sequence[np.ndarray], tgt_ids: Sequence[np.ndarray], pad_id: int, bos_id: int,
+                   eos_id: int) -> Batch:
+    """``collate`` for numpy id arrays (e.g. views into a mapped corpus): the same tensors, filled with numpy."""
+    if len(src_ids) != len(tgt_ids) or not len(src_ids):
+        raise ValueError(f"collate needs as many targets as sources, at least one: got {len(src_ids)} and {len(tgt_ids)}")
+    b = len(src_ids)
+    src = np.full((b, max(map(len, src_ids)) + 1), pad_id, dtype=np.int64)
+    t_len = max(map(len, tgt_ids)) + 1
+    tgt_in = np.full((b, t_len), pad_id, dtype=np.int64)
+    tgt_out = np.full((b, t_len), pad_id, dtype=np.int64)
+    n_tokens = 0
+    for i, (s, t) in enumerate(zip(src_ids, tgt_ids)):
+        src[i, : len(s)], src[i, len(s)] = s, eos_id
+        tgt_in[i, 0], tgt_in[i, 1: len(t) + 1] = bos_id, t
+        tgt_out[i, : len(t)], tgt_out[i, len(t)] = t, eos_id
+        n_tokens += len(t) + 1
+    return Batch(torch.from_numpy(src), torch.from_numpy(tgt_in), torch.from_numpy(tgt_out), n_tokens=n_tokens)
 
 
 def batch_by_tokens(
@@ -98,6 +118,86 @@ def batch_by_tokens(
     return batches
 
 
+class Batches:
+    """Batches as two arrays, not lists: batch b is ``order[bounds[b]:bounds[b + 1]]`` (pair indices).
+
+    What ``batch_by_tokens`` returns, for corpora of millions of pairs: 8 bytes per pair plus 8 per batch.
+    """
+
+    def __init__(self, order: np.ndarray, bounds: np.ndarray):
+        self.order, self.bounds = order, bounds
+
+    def __len__(self) -> int:
+        return len(self.bounds) - 1
+
+    def __getitem__(self, b: int | slice) -> list[int] | list[list[int]]:
+        if isinstance(b, slice):
+            return [self[i] for i in range(len(self))[b]]
+        if not -len(self) <= b < len(self):
+            raise IndexError(f"batch {b} of {len(self)}")
+        b %= len(self)
+        return self.order[self.bounds[b]: self.bounds[b + 1]].tolist()
+
+    def __iter__(self) -> Iterator[list[int]]:
+        return (self[b] for b in range(len(self)))
+
+
+def token_batches(
+    src_lengths: np.ndarray,
+    tgt_lengths: np.ndarray,
+    max_tokens: int,
+    max_sentences: int | None = None,
+    required_multiple: int = 1,
+    indices: np.ndarray | None = None,
+) -> Batches:
+    """``batch_by_tokens`` with numpy arrays in and out: the same batches, without a Python list of the corpus.
+
+    ``indices``: the pairs to batch (e.g. those ``filter_mask`` keeps); the batches hold these indices.
+    The greedy cut is a Python loop, fed from the sorted arrays in blocks so memory stays bounded.
+    """
+    if len(src_lengths) != len(tgt_lengths):
+        raise ValueError(f"{len(src_lengths)} source lengths but {len(tgt_lengths)} target lengths")
+    if max_tokens < 1 or (max_sentences is not None and max_sentences < 1) or required_multiple < 1:
+        raise ValueError("max_tokens, max_sentences and required_multiple must be positive")
+    if indices is None:
+        indices = np.arange(len(src_lengths), dtype=np.int64)
+    src_len = np.asarray(src_lengths)[indices].astype(np.int64) + 1
+    tgt_len = np.asarray(tgt_lengths)[indices].astype(np.int64) + 1
+    # One stable sort on (target, source) packed into an int64 == lexsort on (target, source, index)
+    key = tgt_len * (int(src_len.max(initial=0)) + 1) + src_len
+    order = np.argsort(key, kind="stable")
+    del key
+    src_len, tgt_len = src_len[order], tgt_len[order]
+    max_sentences = max_sentences or len(order) or 1
+
+    cuts = [0]  # positions in ``order`` where a batch starts
+    start, longest_src, longest_tgt = 0, 0, 0
+    block = 1 << 16
+    for lo in range(0, len(order), block):
+        for pos, s, t in zip(range(lo, lo + block), src_len[lo: lo + block].tolist(), tgt_len[lo: lo + block].tolist()):
+            n, ls, lt = pos - start + 1, max(longest_src, s), max(longest_tgt, t)
+            while pos > start and (n > max_sentences or n * ls > max_tokens or n * lt > max_tokens):
+                size = pos - start
+                keep = size - size % required_multiple if size >= required_multiple else size
+                start += keep
+                cuts.append(start)
+                longest_src = int(src_len[start:pos].max(initial=0))
+                longest_tgt = int(tgt_len[start:pos].max(initial=0))
+                n, ls, lt = pos - start + 1, max(longest_src, s), max(longest_tgt, t)
+            longest_src, longest_tgt = ls, lt
+    if len(order):
+        cuts.append(len(order))
+    return Batches(np.asarray(indices)[order], np.asarray(cuts, dtype=np.int64))
+
+
+def filter_mask(src_lengths: np.ndarray, tgt_lengths: np.ndarray, max_positions: int) -> tuple[np.ndarray, int, int]:
+    """``filter_pairs`` on length arrays: (kept indices as int64, n_empty, n_too_long)."""
+    src_len, tgt_len = np.asarray(src_lengths), np.asarray(tgt_lengths)
+    empty = (src_len == 0) | (tgt_len == 0)
+    too_long = ~empty & ((src_len > max_positions - 1) | (tgt_len > max_positions - 1))
+    return np.flatnonzero(~empty & ~too_long), int(empty.sum()), int(too_long.sum())
+
+
 def filter_pairs(
     src_ids: Sequence[Sequence[int]], tgt_ids: Sequence[Sequence[int]], max_positions: int
 ) -> tuple[list[int], int, int]:
@@ -126,7 +226,7 @@ class BatchSampler:
     rank has taken (``position == batches_per_epoch`` means that epoch is done).
     """
 
-    def __init__(self, batches: list[list[int]], seed: int, shuffle: bool = True, rank: int = 0, world_size: int = 1):
+    def __init__(self, batches: Sequence[list[int]], seed: int, shuffle: bool = True, rank: int = 0, world_size: int = 1):
         if not 0 <= rank < world_size:
             raise ValueError(f"rank must be in [0, {world_size}), not {rank}")
         if len(batches) < world_size:
@@ -136,11 +236,11 @@ class BatchSampler:
         self._epoch, self._position = 0, 0
         self._order = self._order_of(0)
 
-    def _order_of(self, epoch: int) -> list[int]:
+    def _order_of(self, epoch: int) -> np.ndarray:
         """This rank's batch indices for ``epoch``."""
         n = len(self._batches)
         order = np.random.default_rng([self._seed, epoch]).permutation(n) if self._shuffle else np.arange(n)
-        return order[: self.batches_per_epoch * self._world_size][self._rank :: self._world_size].tolist()
+        return order[: self.batches_per_epoch * self._world_size][self._rank :: self._world_size]
 
     @property
     def batches_per_epoch(self) -> int:
@@ -164,9 +264,19 @@ class BatchSampler:
         if self._position == self.batches_per_epoch:
             self._epoch, self._position = self._epoch + 1, 0
             self._order = self._order_of(self._epoch)
-        batch = self._batches[self._order[self._position]]
+        batch = self._batches[int(self._order[self._position])]
         self._position += 1
         return list(batch)
+
+    def clone(self) -> BatchSampler:
+        """An independent sampler in the same state, sharing the (read-only) batches."""
+        return copy.copy(self)
+
+    def rewind_one(self) -> None:
+        """Steps back over the batch just yielded, so the next ``__next__`` yields it again."""
+        if self._position == 0:
+            raise ValueError("no batch to rewind over")
+        self._position -= 1
 
     def state_dict(self) -> dict[str, int]:
         """What ``load_state_dict`` needs to continue exactly where this sampler is."""

@@ -6,11 +6,14 @@ here; dropping empty or over-long pairs is :func:`aiayn.data.filter_pairs`' job,
 
 from __future__ import annotations
 
+import contextlib
 import gzip
+import itertools
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from .errors import DataError
 
@@ -37,38 +40,121 @@ def read_text_lines(path: str | os.PathLike) -> list[str]:
     Decoded line by line so that bad bytes are reported as ``FILE: line N, byte B`` (both 1-based).
     A UTF-8 byte-order mark at the start of the file is dropped.
     """
+    return list(iter_text_lines(path))
+
+
+def iter_text_lines(path: str | os.PathLike, position: list[int] | None = None) -> Iterator[str]:
+    """``read_text_lines`` streamed: one line at a time, so a corpus of any size costs one line of memory.
+
+    ``position``, if given, is a one-item list kept at the number of bytes of the file read so far
+    (compressed bytes for gzip), for a progress bar.
+    """
     path = Path(path)
+    with open_bytes(path) as (raw, f):
+        try:
+            first = True
+            for line in decode_iter(f, str(path)):
+                if first:
+                    line, first = line.removeprefix("\ufeff"), False
+                if position is not None:
+                    position[0] = raw.tell()
+                yield line
+        except (OSError, EOFError) as e:  # gzip.BadGzipFile is an OSError; EOFError: truncated gzip
+            raise DataError(f"{path}: cannot read: {e}") from None
+
+
+@contextlib.contextmanager
+def open_bytes(path: Path) -> Iterator[tuple[BinaryIO, BinaryIO]]:
+    """(the raw file, its byte lines: the file itself or a gzip reader over it); errors are one-line DataErrors."""
     try:
-        with open(path, "rb") as raw:
-            is_gzip = raw.read(2) == _GZIP_MAGIC
+        raw = open(path, "rb")
     except FileNotFoundError:
         raise DataError(f"no such file: {path}") from None
     except IsADirectoryError:
         raise DataError(f"{path} is a directory, not a text file") from None
     except OSError as e:
         raise DataError(f"{path}: cannot read: {e.strerror or e}") from None
-    try:
-        with gzip.open(path, "rb") if is_gzip else open(path, "rb") as f:
-            return decode_lines(f, str(path))
-    except (OSError, EOFError) as e:  # gzip.BadGzipFile is an OSError; EOFError: truncated gzip
-        raise DataError(f"{path}: cannot read: {e}") from None
+    with raw:
+        try:
+            is_gzip = raw.read(2) == _GZIP_MAGIC
+            raw.seek(0)
+        except OSError as e:
+            raise DataError(f"{path}: cannot read: {e.strerror or e}") from None
+        yield raw, (gzip.GzipFile(fileobj=raw, mode="rb") if is_gzip else raw)
 
 
 def decode_lines(raw_lines: Iterable[bytes], name: str) -> list[str]:
     """Strict UTF-8 decoding of byte lines; bad bytes are a DataError naming ``name``, line and byte."""
-    lines: list[str] = []
+    lines = list(decode_iter(raw_lines, name))
+    if lines and lines[0].startswith("\ufeff"):
+        lines[0] = lines[0][1:]
+    return lines
+
+
+def decode_iter(raw_lines: Iterable[bytes], name: str) -> Iterator[str]:
+    """``decode_lines`` one line at a time (the byte-order mark is the caller's)."""
     for number, line in enumerate(raw_lines, start=1):
         line = line[:-2] if line.endswith(b"\r\n") else line[:-1] if line.endswith(b"\n") else line
         try:
-            lines.append(line.decode("utf-8"))
+            yield line.decode("utf-8")
         except UnicodeDecodeError as e:
             raise DataError(
                 f"{name}: line {number}, byte {e.start + 1}: not valid UTF-8 (0x{line[e.start]:02x}); "
                 "re-encode the file as UTF-8"
             ) from None
-    if lines and lines[0].startswith("\ufeff"):
-        lines[0] = lines[0][1:]
-    return lines
+
+
+@dataclass
+class ParallelSource:
+    """A parallel corpus on disk, read lazily: ``pairs()`` streams it, so it is never all in memory.
+
+    ``files`` are the files read (one TSV, or the source and target files), for fingerprints.
+    """
+
+    name: str
+    src_lang: str
+    tgt_lang: str
+    files: tuple[Path, ...]
+    _tsv_columns: tuple[int, int, int] | None = None  # source index, target index, number of fields
+
+    def pairs(self, position: list[int] | None = None) -> Iterator[tuple[str, str]]:
+        """(source, target) sentence pairs in file order; errors name the file and line.
+        ``position``: see ``iter_text_lines`` (bytes of the first file read so far)."""
+        if self._tsv_columns is not None:
+            yield from self._tsv_pairs(position)
+            return
+        src_path, tgt_path = self.files
+        n = 0
+        src_lines, tgt_lines = iter_text_lines(src_path, position), iter_text_lines(tgt_path)
+        for n, pair in enumerate(itertools.zip_longest(src_lines, tgt_lines), start=1):
+            if pair[0] is None or pair[1] is None:
+                long, short = (src_path, tgt_path) if pair[1] is None else (tgt_path, src_path)
+                n_long = n + sum(1 for _ in (src_lines if pair[1] is None else tgt_lines))
+                raise DataError(
+                    f"{long} has {n_long} lines but {short} has {n - 1}: {short} has no line {n} "
+                    "(the files must be line-aligned)"
+                )
+            yield pair
+
+    def _tsv_pairs(self, position: list[int] | None) -> Iterator[tuple[str, str]]:
+        si, ti, n_fields = self._tsv_columns
+        path = self.files[0]
+        lines = iter_text_lines(path, position)
+        next(lines)  # the header, read by open_parallel
+        for number, line in enumerate(lines, start=2):
+            fields = line.split("\t")
+            if len(fields) != n_fields:
+                plural = "field" if len(fields) == 1 else "fields"
+                raise DataError(f"{path}: line {number} has {len(fields)} {plural}, the header has {n_fields}")
+            yield fields[si], fields[ti]
+
+
+def open_parallel(path: str | os.PathLike, src_lang: str | None = None, tgt_lang: str | None = None) -> ParallelSource:
+    """The parallel corpus at ``path`` (see ``read_parallel``), its languages resolved, its lines not yet read."""
+    name = str(path)
+    if name.endswith((".tsv", ".tsv.gz")):
+        return _open_tsv(Path(path), src_lang, tgt_lang)
+    return _open_prefix(name, src_lang, tgt_lang)
 
 
 def read_parallel(path: str | os.PathLike, src_lang: str | None = None, tgt_lang: str | None = None) -> ParallelCorpus:
@@ -78,22 +164,22 @@ def read_parallel(path: str | os.PathLike, src_lang: str | None = None, tgt_lang
     ``ref``/``id`` and the other language). Prefix form: both languages are required; each file may
     also be ``PREFIX.LANG.gz``.
     """
-    name = str(path)
-    if name.endswith((".tsv", ".tsv.gz")):
-        corpus = _read_tsv(Path(path), src_lang, tgt_lang)
-    else:
-        corpus = _read_prefix(name, src_lang, tgt_lang)
-    if not corpus:
+    source = open_parallel(path, src_lang, tgt_lang)
+    src, tgt = [], []
+    for s, t in source.pairs():
+        src.append(s)
+        tgt.append(t)
+    if not src:
         raise DataError(f"{path} has no sentence pairs")
-    return corpus
+    return ParallelCorpus(src, tgt, source.src_lang, source.tgt_lang)
 
 
-def _read_tsv(path: Path, src_lang: str | None, tgt_lang: str | None) -> ParallelCorpus:
+def _open_tsv(path: Path, src_lang: str | None, tgt_lang: str | None) -> ParallelSource:
     """TSV form: header line, then one tab-separated row per pair."""
-    lines = read_text_lines(path)
-    if not lines:
+    header_line = next(iter_text_lines(path), None)
+    if header_line is None:
         raise DataError(f"{path} is empty: expected a header line naming the columns, like 'ref<TAB>en<TAB>es'")
-    header = lines[0].split("\t")
+    header = header_line.split("\t")
     languages = [c for c in header if c not in _ID_COLUMNS]
     if src_lang is None:
         src_lang = next((c for c in languages if c != tgt_lang), None)
@@ -103,19 +189,11 @@ def _read_tsv(path: Path, src_lang: str | None, tgt_lang: str | None) -> Paralle
         if lang is None or lang not in header:
             problem = "cannot pick two language columns" if lang is None else f"no column {lang!r}"
             raise DataError(f"{path}: {problem}; the header's columns are {', '.join(header)}")
-    si, ti, n_fields = header.index(src_lang), header.index(tgt_lang), len(header)
-    src, tgt = [], []
-    for number, line in enumerate(lines[1:], start=2):
-        fields = line.split("\t")
-        if len(fields) != n_fields:
-            plural = "field" if len(fields) == 1 else "fields"
-            raise DataError(f"{path}: line {number} has {len(fields)} {plural}, the header has {n_fields}")
-        src.append(fields[si])
-        tgt.append(fields[ti])
-    return ParallelCorpus(src, tgt, src_lang, tgt_lang)
+    columns = (header.index(src_lang), header.index(tgt_lang), len(header))
+    return ParallelSource(str(path), src_lang, tgt_lang, (path,), columns)
 
 
-def _read_prefix(prefix: str, src_lang: str | None, tgt_lang: str | None) -> ParallelCorpus:
+def _open_prefix(prefix: str, src_lang: str | None, tgt_lang: str | None) -> ParallelSource:
     """Prefix form: ``PREFIX.SRC`` and ``PREFIX.TGT``, line-aligned."""
     if src_lang is None or tgt_lang is None:
         found = sorted(str(p) for p in Path(prefix).parent.glob(Path(prefix).name + ".*"))
@@ -124,15 +202,8 @@ def _read_prefix(prefix: str, src_lang: str | None, tgt_lang: str | None) -> Par
             f"{prefix} is not a .tsv file, so it is read as a prefix PREFIX.SRC/PREFIX.TGT: "
             f"give both the source and the target language{hint}"
         )
-    src_path, tgt_path = _language_file(prefix, src_lang), _language_file(prefix, tgt_lang)
-    src, tgt = read_text_lines(src_path), read_text_lines(tgt_path)
-    if len(src) != len(tgt):
-        (short, n_short), (long, n_long) = sorted([(src_path, len(src)), (tgt_path, len(tgt))], key=lambda p: p[1])
-        raise DataError(
-            f"{long} has {n_long} lines but {short} has {n_short}: {short} has no line {n_short + 1} "
-            "(the files must be line-aligned)"
-        )
-    return ParallelCorpus(src, tgt, src_lang, tgt_lang)
+    files = (_language_file(prefix, src_lang), _language_file(prefix, tgt_lang))
+    return ParallelSource(prefix, src_lang, tgt_lang, files)
 
 
 def _language_file(prefix: str, lang: str) -> Path:

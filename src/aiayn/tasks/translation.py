@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass
 
+import numpy as np
 import torch
 
-from ..data import DataError, ParallelCorpus, Tokenizer, batch_by_tokens, collate, filter_pairs
+from ..data import Batches, DataError, ParallelCorpus, Tokenizer, collate_arrays, filter_mask, token_batches
 from ..inference.translator import Translator
 from ..metrics.bleu import corpus_scores
 from ..training import distributed as D
@@ -20,30 +20,59 @@ from ..training.loss import LossSums, label_smoothed_cross_entropy
 log = logging.getLogger("aiayn")
 
 
-@dataclass
-class EncodedCorpus:
-    """A tokenized corpus and the batches it is cut into."""
+class MemoryPairs:
+    """Token ids of a small corpus held in memory, with ``Binarized``'s interface (validation sets)."""
 
-    src: list[list[int]]
-    tgt: list[list[int]]
-    batches: list[list[int]]
+    def __init__(self, src: list[list[int]], tgt: list[list[int]]):
+        self._src = [np.asarray(s, dtype=np.int64) for s in src]
+        self._tgt = [np.asarray(t, dtype=np.int64) for t in tgt]
+        self.src_lengths = np.fromiter(map(len, src), np.int64, count=len(src))
+        self.tgt_lengths = np.fromiter(map(len, tgt), np.int64, count=len(tgt))
+
+    def __len__(self) -> int:
+        return len(self._src)
+
+    def src(self, i: int) -> np.ndarray:
+        return self._src[i]
+
+    def tgt(self, i: int) -> np.ndarray:
+        return self._tgt[i]
+
+
+class EncodedCorpus:
+    """Tokenized pairs (a mapped ``Binarized`` file, or ``MemoryPairs``) and the batches they are cut into.
+
+    ``batches`` hold indices into ``pairs``; the pairs dropped by the filters are in no batch.
+    """
+
+    def __init__(self, pairs, batches: Batches, n_kept: int):
+        self.pairs, self.batches, self.n_kept = pairs, batches, n_kept
+
+    def __len__(self) -> int:
+        """Pairs used: those the filters kept."""
+        return self.n_kept
 
     def batch(self, indices: list[int], tok: Tokenizer):
-        return collate([self.src[i] for i in indices], [self.tgt[i] for i in indices], tok.pad_id, tok.bos_id, tok.eos_id)
+        return collate_arrays([self.pairs.src(i) for i in indices], [self.pairs.tgt(i) for i in indices],
+                              tok.pad_id, tok.bos_id, tok.eos_id)
 
 
-def encode_corpus(corpus: ParallelCorpus, tok: Tokenizer, cfg, max_positions: int, name: str) -> EncodedCorpus:
-    """Tokenizes, drops empty and over-long pairs (saying how many), and batches by tokens."""
-    src, tgt = tok.encode(corpus.src), tok.encode(corpus.tgt)
-    keep, n_empty, n_long = filter_pairs(src, tgt, max_positions)
+def batch_corpus(pairs, cfg, max_positions: int, name: str) -> EncodedCorpus:
+    """Drops empty and over-long pairs (saying how many) and batches the rest by tokens, from the length
+    arrays alone: for a mapped corpus, nothing per pair but its index is held in memory."""
+    keep, n_empty, n_long = filter_mask(pairs.src_lengths, pairs.tgt_lengths, max_positions)
     if n_empty or n_long:
         log.warning("%s: dropped %d pairs with an empty side and %d longer than %d tokens", name, n_empty, n_long,
                     max_positions - 1)
-    if not keep:
+    if not len(keep):
         raise DataError(f"{name}: no usable sentence pairs (all empty or too long)")
-    src, tgt = [src[i] for i in keep], [tgt[i] for i in keep]
-    batches = batch_by_tokens([len(s) for s in src], [len(t) for t in tgt], cfg.max_tokens, cfg.max_sentences)
-    return EncodedCorpus(src, tgt, batches)
+    batches = token_batches(pairs.src_lengths, pairs.tgt_lengths, cfg.max_tokens, cfg.max_sentences, indices=keep)
+    return EncodedCorpus(pairs, batches, len(keep))
+
+
+def encode_corpus(corpus: ParallelCorpus, tok: Tokenizer, cfg, max_positions: int, name: str) -> EncodedCorpus:
+    """Tokenizes a corpus held in memory (validation data), then ``batch_corpus``."""
+    return batch_corpus(MemoryPairs(tok.encode(corpus.src), tok.encode(corpus.tgt)), cfg, max_positions, name)
 
 
 class TranslationTask:
@@ -57,6 +86,7 @@ class TranslationTask:
         self.bleu_sentences = cfg.valid_bleu_sentences
         self.valid_encoded = encode_corpus(valid, tokenizer, cfg, max_positions, "validation") if valid else None
         self.train_batches = train.batches
+        self.prefetch = True  # batch() is pure (no random numbers): the trainer may collate ahead in a thread
 
     def batch(self, indices: list[int]):
         return self.train.batch(indices, self.tok)

@@ -13,6 +13,7 @@ import json
 import logging
 import math
 import os
+import queue
 import signal
 import threading
 import time
@@ -109,6 +110,7 @@ class Trainer:
         self.stop_signal: int | None = None  # set by stop_on_signals: save and stop after the current step
         self.saved_step: int | None = None  # the step of the state on disk
         self.log = JsonLog(run.log, world.is_main)
+        self.prefetcher: Prefetcher | None = None  # started by the first step, after any resume
 
     # State ---------------------------------------------------------------------------------
     def state_extra(self) -> dict[str, Any]:
@@ -164,7 +166,7 @@ class Trainer:
         sums = torch.zeros(3, dtype=torch.float64)  # loss, nll, target tokens
         n_src = 0
         for micro in range(self.cfg.update_freq):
-            batch = self.task.batch(next(self.sampler)).to(self.world.device)
+            batch = self._next_batch().to(self.world.device)
             sync = micro == self.cfg.update_freq - 1 or self.world.size == 1
             with _maybe_no_sync(ddp_model, not sync):
                 with torch.autocast(self.world.device.type, torch.bfloat16, enabled=self.cfg.bf16):
@@ -192,6 +194,15 @@ class Trainer:
         self.optimizer.zero_grad(set_to_none=True)
         self.step += 1
         return {"loss": loss / n_tokens, "nll": nll / n_tokens, "lr": lr, "tgt_tokens": n_tokens, "src_tokens": n_src}
+
+    def _next_batch(self):
+        """The sampler's next batch, collated ahead by a background thread when the task allows it."""
+        indices = next(self.sampler)
+        if not getattr(self.task, "prefetch", False):
+            return self.task.batch(indices)
+        if self.prefetcher is None:
+            self.prefetcher = Prefetcher(self.task, self.sampler)
+        return self.prefetcher.get(indices)
 
     # Validation ----------------------------------------------------------------------------
     def validate(self) -> dict[str, float]:
@@ -223,6 +234,9 @@ class Trainer:
             self._loop(ddp_model, bar)
         finally:
             bar.close()  # before any error is printed, so it gets a line of its own
+            if self.prefetcher is not None:
+                self.prefetcher.close()
+                self.prefetcher = None
         if self.stop_signal is not None:
             self.save(weights=False)
             self.log.write("interrupted", step=self.step, signal=signal.Signals(self.stop_signal).name)
@@ -290,6 +304,52 @@ class Trainer:
         if signals and self.stop_signal is None:
             self.stop_signal = signal.SIGTERM
         return bool(main_limit or signals)
+
+
+class Prefetcher:
+    """Collates the batches after the current one in a background thread, so collation overlaps the step.
+
+    The thread walks its own copy of the sampler, started where the trainer's is (the batch the
+    trainer asks for next is its first), so the trainer's sampler still counts only the batches
+    consumed: the state saved for ``--resume`` is exact whatever the thread has prepared.
+    """
+
+    def __init__(self, task, sampler, depth: int = 2):
+        self.task, self.ahead = task, sampler.clone()
+        self.ahead.load_state_dict(sampler.state_dict())  # the batch just taken is the first to prepare
+        self.ahead.rewind_one()
+        self.queue: queue.Queue = queue.Queue(maxsize=depth)
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._work, name="aiayn-prefetch", daemon=True)
+        self.thread.start()
+
+    def _work(self) -> None:
+        try:
+            while not self.stop.is_set():
+                indices = next(self.ahead)
+                item = (indices, self.task.batch(indices))
+                while not self.stop.is_set():
+                    try:
+                        self.queue.put(item, timeout=0.1)
+                        break
+                    except queue.Full:
+                        continue
+        except Exception as e:  # handed to the training thread, which raises it
+            self.queue.put((None, e))
+
+    def get(self, indices: list[int]):
+        """The collated batch of ``indices`` (the trainer's next); collated here if the thread disagrees."""
+        got, item = self.queue.get()
+        if got is None:
+            raise item
+        return item if got == indices else self.task.batch(indices)
+
+    def close(self) -> None:
+        self.stop.set()
+        with contextlib.suppress(queue.Empty):
+            while True:
+                self.queue.get_nowait()
+        self.thread.join(timeout=5)
 
 
 @contextlib.contextmanager

@@ -1,0 +1,252 @@
+"""Binarized, memory-mapped corpora (issue 20): the ids are sentencepiece's, the batches are today's,
+the cache is keyed by content, and bad files are one clear line with nothing half-written used."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import shutil
+import struct
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+from conftest import MICRO, aiayn, corpus_slice, snapshot, write_tsv
+from safetensors.torch import load_file
+
+from aiayn.app import preprocess as P
+from aiayn.corpus import builtin
+from aiayn.data import (
+    BatchSampler,
+    DataError,
+    Tokenizer,
+    batch_by_tokens,
+    collate,
+    collate_arrays,
+    filter_mask,
+    filter_pairs,
+    open_parallel,
+    read_parallel,
+    token_batches,
+)
+from aiayn.data import binarized as B
+
+
+@pytest.fixture(scope="module")
+def tok(tmp_path_factory) -> Tokenizer:
+    rows = corpus_slice("train", 2000)
+    return Tokenizer.train([r[0] for r in rows] + [r[1] for r in rows],
+                           tmp_path_factory.mktemp("vocab") / "spm.model", vocab_size=500)
+
+
+@pytest.fixture()
+def text(tmp_path) -> Path:
+    return write_tsv(tmp_path / "train.tsv.gz", corpus_slice("train", 300) + [("", "vacío"), ("only source", "")])
+
+
+def test_ids_round_trip_equal_sentencepiece(text, tok, tmp_path, monkeypatch):
+    monkeypatch.setattr(B, "CHUNK_PAIRS", 64)  # several chunks, written in order by two worker processes
+    source = open_parallel(text)
+    path = B.build(source, tok, tmp_path / "c.bin", B.fingerprint(source.files), workers=2)
+    corpus = B.Binarized(path)
+    plain = read_parallel(text)
+    assert len(corpus) == len(plain) == 302 and corpus.dtype == np.uint16
+    assert [corpus.src(i).tolist() for i in range(len(corpus))] == tok.encode(plain.src)
+    assert [corpus.tgt(i).tolist() for i in range(len(corpus))] == tok.encode(plain.tgt)
+    assert corpus.header["vocab_sha256"] == tok.fingerprint() and (corpus.header["src_lang"], corpus.header["tgt_lang"]) == ("en", "es")
+    one = B.build(source, tok, tmp_path / "one.bin", B.fingerprint(source.files), workers=1)
+    assert one.read_bytes() == path.read_bytes()  # the worker processes change nothing
+    assert not list(tmp_path.glob(".*.tmp"))
+    assert isinstance(corpus.ids, np.memmap) and not corpus.ids.flags.writeable
+
+
+def test_batches_equal_batch_by_tokens_on_the_builtin_corpus(tok):
+    plain = read_parallel(builtin("train"))
+    src, tgt = tok.encode(plain.src), tok.encode(plain.tgt)
+    keep, n_empty, n_long = filter_pairs(src, tgt, 64)
+    src_len = np.array([len(s) for s in src], np.int32)
+    tgt_len = np.array([len(t) for t in tgt], np.int32)
+    kept, n_empty2, n_long2 = filter_mask(src_len, tgt_len, 64)
+    assert kept.tolist() == keep and (n_empty2, n_long2) == (n_empty, n_long) and n_long > 0
+    for max_tokens, max_sentences, multiple in [(4096, None, 1), (600, None, 1), (1000, 7, 3)]:
+        today = batch_by_tokens([len(src[i]) for i in keep], [len(tgt[i]) for i in keep], max_tokens, max_sentences,
+                                multiple)
+        new = token_batches(src_len, tgt_len, max_tokens, max_sentences, multiple, indices=kept)
+        assert list(new) == [[keep[j] for j in b] for b in today]
+    for b in list(new)[:200]:
+        a = collate([src[i] for i in b], [tgt[i] for i in b], 0, 1, 2)
+        c = collate_arrays([np.array(src[i], np.uint16) for i in b], [np.array(tgt[i], np.uint16) for i in b], 0, 1, 2)
+        assert all(torch.equal(getattr(a, f), getattr(c, f)) for f in ("src", "tgt_in", "tgt_out"))
+        assert a.n_tokens == c.n_tokens
+
+
+def test_sampler_clone_and_rewind_replay_the_same_batches():
+    batches = token_batches(np.arange(50) % 7, np.arange(50) % 5, 12)
+    sampler = BatchSampler(batches, seed=3)
+    [next(sampler) for _ in range(len(batches) + 2)]  # into the second epoch
+    taken = next(sampler)
+    ahead = sampler.clone()
+    ahead.rewind_one()
+    assert next(ahead) == taken and [next(ahead) for _ in range(5)] == [next(sampler) for _ in range(5)]
+
+
+def test_vocabulary_from_the_stream_is_todays(tmp_path):
+    text = write_tsv(tmp_path / "t.tsv.gz", corpus_slice("train", 500))
+    plain = read_parallel(text)
+    today = Tokenizer.train(plain.src + plain.tgt, tmp_path / "a.model", vocab_size=300)
+    streamed = P.learn_vocabulary(open_parallel(text), tmp_path / "b.model", 300, seed=0)
+    assert streamed.to_bytes() == today.to_bytes()
+
+
+# Bad files -----------------------------------------------------------------------------------------
+@pytest.fixture()
+def built(text, tok, tmp_path) -> Path:
+    source = open_parallel(text)
+    return B.build(source, tok, tmp_path / "c.bin", B.fingerprint(source.files))
+
+
+def test_truncated_file_is_one_line(built):
+    data = built.read_bytes()
+    built.write_bytes(data[:-10])
+    with pytest.raises(DataError, match=r"is truncated \(.*delete it and binarize") as e:
+        B.Binarized(built)
+    assert "\n" not in str(e.value)
+    built.write_bytes(data[:10])
+    with pytest.raises(DataError, match="truncated"):
+        B.Binarized(built)
+
+
+def test_foreign_file_is_one_line(tmp_path, text):
+    with pytest.raises(DataError, match="is not a binarized aiayn corpus"):
+        B.Binarized(text)
+
+
+def test_other_version_is_one_line_and_a_stale_cache_is_rebuilt(built, text, tok, tmp_path, monkeypatch, caplog):
+    data = bytearray(built.read_bytes())
+    struct.pack_into("<I", data, len(B.MAGIC), B.VERSION + 1)
+    built.write_bytes(bytes(data))
+    with pytest.raises(DataError, match=f"version {B.VERSION + 1} of aiayn's binarized format; this aiayn reads "
+                                        f"version {B.VERSION}"):
+        B.Binarized(built)
+    # the same in the cache: said in one warning, and rebuilt
+    monkeypatch.setenv("AIAYN_CACHE", str(tmp_path / "cache"))
+    source = open_parallel(text)
+    cached = B.cache_path(source, tok, B.fingerprint(source.files))
+    cached.parent.mkdir(parents=True)
+    cached.write_bytes(bytes(data))
+    corpus = B.prepare(source, tok)
+    assert "rebuilding the cached ids" in caplog.text and f"version {B.VERSION + 1}" in caplog.text
+    assert corpus.header["n_pairs"] == 302
+
+
+def test_cache_is_keyed_by_content_and_vocabulary(text, tok, tmp_path, monkeypatch):
+    monkeypatch.setenv("AIAYN_CACHE", str(tmp_path / "cache"))
+    first = B.prepare(open_parallel(text), tok)
+    again = B.prepare(open_parallel(text), tok)
+    assert again.path == first.path
+    os.utime(text, (1, 1))  # same bytes, other mtime: still the same cache
+    assert B.prepare(open_parallel(text), tok).path == first.path
+    rows = corpus_slice("train", 300)
+    rows[150] = (rows[150][0] + "!", rows[150][1])
+    write_tsv(text, rows + [("", "vacío"), ("only source", "")])  # one byte more, in the middle
+    changed = B.prepare(open_parallel(text), tok)
+    assert changed.path != first.path and changed.src(150).tolist() == tok.encode([rows[150][0]])[0]
+    other_vocab = Tokenizer.train([r[0] for r in rows] + [r[1] for r in rows], tmp_path / "v.model", vocab_size=300)
+    assert B.prepare(open_parallel(text), other_vocab).path not in (first.path, changed.path)
+
+
+def _mount_tmpfs(where: Path, size: str) -> None:
+    where.mkdir()
+    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)], capture_output=True)
+    if proc.returncode:
+        pytest.skip(f"cannot mount a small tmpfs to fill: {proc.stderr.decode().strip() or proc.returncode}")
+
+
+def test_full_disk_while_binarizing_is_one_line_and_keeps_nothing(tmp_path, tok):
+    text = write_tsv(tmp_path / "big.tsv.gz", corpus_slice("train", 6000))
+    before = text.read_bytes()
+    disk = tmp_path / "disk"
+    _mount_tmpfs(disk, "64k")
+    try:
+        source = open_parallel(text)
+        with pytest.raises(DataError, match=r"cannot write .*c\.bin: no space left on the device while binarizing") as e:
+            B.build(source, tok, disk / "c.bin", B.fingerprint(source.files))
+        assert "\n" not in str(e.value)
+        assert list(disk.iterdir()) == []  # neither the file nor its temporaries
+        assert text.read_bytes() == before
+    finally:
+        subprocess.run(["umount", str(disk)], check=False)
+
+
+# The command line ----------------------------------------------------------------------------------
+@pytest.fixture()
+def cli_data(tmp_path) -> Path:
+    write_tsv(tmp_path / "train.tsv.gz", corpus_slice("train", 300))
+    write_tsv(tmp_path / "valid.tsv.gz", corpus_slice("valid", 10))
+    (tmp_path / "micro.yaml").write_text(MICRO.replace("valid_bleu_sentences: 4", "valid_bleu_sentences: 2"))
+    return tmp_path
+
+
+def test_preprocess_folder_trains_like_the_text(cli_data, tok, tmp_path):
+    tok.save(tmp_path / "spm.model")
+    env = {"AIAYN_CACHE": str(tmp_path / "cache")}
+    folder = tmp_path / "prepared"
+    out = aiayn("preprocess", "--train", str(cli_data / "train.tsv.gz"), "--valid", str(cli_data / "valid.tsv.gz"),
+                "--vocab", str(tmp_path / "spm.model"), "--out", str(folder), **env)
+    assert "300 training pairs" in out.stdout.decode()
+    meta = json.loads((folder / "aiayn-data.json").read_text())
+    assert (meta["src"], meta["tgt"], meta["pairs"]) == ("en", "es", 300)
+    common = ("--config", str(cli_data / "micro.yaml"), "--max-steps", "3")
+    aiayn("train", "--train", str(folder), "--out", str(tmp_path / "a"), *common, **env)
+    aiayn("train", "--train", str(cli_data / "train.tsv.gz"), "--valid", str(cli_data / "valid.tsv.gz"),
+          "--vocab", str(tmp_path / "spm.model"), "--out", str(tmp_path / "b"), *common, **env)
+    a, b = (load_file(tmp_path / x / "checkpoints" / "step-00000003.safetensors") for x in "ab")
+    assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)  # the same weights, bit for bit
+    again = aiayn("preprocess", "--train", str(cli_data / "train.tsv.gz"), "--out", str(folder), check=False, **env)
+    assert again.returncode != 0 and "already exists" in again.stderr.decode()
+
+
+def test_resume_on_changed_data_is_one_line(cli_data, tmp_path):
+    env = {"AIAYN_CACHE": str(tmp_path / "cache")}
+    run = tmp_path / "run"
+    train = cli_data / "train.tsv.gz"
+    aiayn("train", "--train", str(train), "--valid", str(cli_data / "valid.tsv.gz"), "--config",
+          str(cli_data / "micro.yaml"), "--max-steps", "3", "--out", str(run), **env)
+    rows = corpus_slice("train", 300)
+    rows[7] = (rows[7][0].replace("e", "a"), rows[7][1])  # same pair count, same batches count: only the content differs
+    write_tsv(train, rows)
+    changed = train.read_bytes()
+    before = snapshot(run)
+    proc = aiayn("train", "--out", str(run), "--resume", "--max-steps", "5", check=False, **env)
+    err = proc.stderr.decode().strip()
+    assert proc.returncode != 0 and "changed since this run started" in err and len(err.splitlines()) == 1, err
+    assert snapshot(run) == before and train.read_bytes() == changed
+
+
+def test_a_truncated_preprocess_folder_is_one_line(cli_data, tok, tmp_path):
+    tok.save(tmp_path / "spm.model")
+    folder = tmp_path / "prepared"
+    P.preprocess(str(cli_data / "train.tsv.gz"), None, None, None, folder, str(tmp_path / "spm.model"))
+    with open(folder / "train.bin", "r+b") as f:
+        f.truncate(os.path.getsize(folder / "train.bin") - 100)
+    proc = aiayn("train", "--train", str(folder), "--valid", str(cli_data / "valid.tsv.gz"), "--out",
+                 str(tmp_path / "run"), "--config", str(cli_data / "micro.yaml"), "--max-steps", "1", check=False)
+    err = proc.stderr.decode().strip()
+    assert proc.returncode != 0 and "is truncated" in err and len(err.splitlines()) == 1, err
+
+
+def test_gzip_prefix_files_stream(tmp_path, tok):
+    rows = corpus_slice("train", 50)
+    for lang, col in (("en", 0), ("es", 1)):
+        with gzip.open(tmp_path / f"c.{lang}.gz", "wt", encoding="utf-8") as f:
+            f.writelines(r[col] + "\n" for r in rows)
+    source = open_parallel(tmp_path / "c", "en", "es")
+    assert list(source.pairs()) == rows
+    shutil.copy(tmp_path / "c.es.gz", tmp_path / "d.es.gz")
+    with gzip.open(tmp_path / "d.en.gz", "wt", encoding="utf-8") as f:
+        f.writelines(r[0] + "\n" for r in rows[:40])
+    with pytest.raises(DataError, match=r"d\.es\.gz has 50 lines but .*d\.en\.gz has 40: .* has no line 41"):
+        list(open_parallel(tmp_path / "d", "en", "es").pairs())
