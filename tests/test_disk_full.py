@@ -1,0 +1,153 @@
+"""A full disk during any write (issue 18), through the real command line on a small tmpfs.
+
+Each test fills the tmpfs (``posix_fallocate``) until only a given number of bytes are free, runs a
+command that writes there, and checks the three promises: one line ``error: cannot write PATH: no
+space left on the device ...`` (no traceback), no partial file under a real name (nor a temporary
+one left behind), and what was there before is intact and loadable. Mounting needs root (as here
+and in CI); where the mount is refused, the tests skip and say why.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import aiayn, snapshot, train_args
+
+from aiayn.io.checkpoint import read_checkpoint, read_header
+
+SIZE = "8m"  # room for a copy of the micro run (about 1.2 MB) and an export of it
+
+
+class Disk:
+    """A mounted tmpfs at ``path``; ``fill(leave)`` leaves ``leave`` bytes free, ``free()`` undoes it."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.filler = path / "filler"
+
+    def fill(self, leave: int) -> None:
+        st = os.statvfs(self.path)
+        fd = os.open(self.filler, os.O_CREAT | os.O_WRONLY)
+        try:
+            os.posix_fallocate(fd, 0, st.f_bavail * st.f_frsize - leave)  # tmpfs allocates it: really used
+        finally:
+            os.close(fd)
+
+    def free(self) -> None:
+        self.filler.unlink()
+
+
+@pytest.fixture
+def disk(tmp_path) -> Disk:
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    try:
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={SIZE}", "tmpfs", str(mount)],
+                              capture_output=True, text=True)
+    except FileNotFoundError:
+        pytest.skip("no mount command: the disk-full tests mount a small tmpfs to fill")
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs to fill ({done.stderr.strip() or done.returncode}); "
+                    "the disk-full tests need root")
+    yield Disk(mount)
+    subprocess.run(["umount", str(mount)], check=True)
+
+
+def assert_disk_full(proc: subprocess.CompletedProcess, path: str | Path) -> str:
+    """Exit 1 and one error line naming ``path`` (a regular expression) and the lack of space; returns it."""
+    err = proc.stderr.decode()
+    assert proc.returncode == 1 and "Traceback" not in err, err
+    lines = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(lines) == 1, err
+    assert re.match(rf"error: cannot write {path}: no space left on the device \(", lines[0]), lines[0]
+    assert "free some space or write elsewhere" in lines[0]
+    return lines[0]
+
+
+def assert_no_partial_files(folder: Path) -> None:
+    """No temporary file left behind, and every weights file under ``folder`` loads whole."""
+    leftovers = [p for p in folder.rglob("*") if p.name.endswith(".tmp")]
+    assert not leftovers, leftovers
+    for path in folder.rglob("*.safetensors"):
+        read_checkpoint(path)
+
+
+def copy_run(trained: Path, disk: Disk) -> Path:
+    run = disk.path / "run"
+    shutil.copytree(trained, run, ignore=shutil.ignore_patterns(".lock", "hyp.*", "average-*"))
+    return run
+
+
+# Training: the best model, a step checkpoint, the training state ---------------------------------------
+def test_train_best_model(data, disk):
+    """A new run's first weights file is its best model (the last step validates before it saves)."""
+    run = disk.path / "run"
+    disk.fill(leave=64_000)  # the vocabulary, config and log fit; a 128 kB weights file does not
+    proc = aiayn(*train_args(data, run, "--max-steps", "1"), check=False)
+    assert "nothing was written" in assert_disk_full(proc, re.escape(str(run / "best.safetensors")))
+    assert not (run / "best.safetensors").exists() and not (run / "state.safetensors").exists()
+    assert_no_partial_files(run)
+
+
+@pytest.mark.parametrize("leave,fails", [
+    (16_000, r"(best|checkpoints/step-00000009)\.safetensors"),  # best when step 9 validates better
+    (300_000, r"state\.safetensors"),  # both 128 kB weights files fit, not a second 390 kB state
+], ids=["checkpoint", "state"])
+def test_train_resume(trained, data, disk, leave, fails):
+    run = copy_run(trained, disk)
+    before = snapshot(run)
+    disk.fill(leave)
+    proc = aiayn(*train_args(data, run, "--max-steps", "9", "--resume"), check=False)
+    assert_disk_full(proc, re.escape(str(run)) + "/" + fails)
+    assert_no_partial_files(run)
+    after = snapshot(run)
+    assert after["state.safetensors"] == before["state.safetensors"]  # the state of step 8, whole
+    assert read_header(run / "state.safetensors")[1]["step"] == 8
+    for name in [n for n in before if n.endswith(".safetensors")]:  # step 8's weights: all there (best may
+        assert name in after and (after[name] == before[name] or name == "best.safetensors"), name  # be better)
+    disk.free()
+    aiayn(*train_args(data, run, "--max-steps", "9", "--resume"))  # with space again, it goes on
+    assert read_header(run / "state.safetensors")[1]["step"] == 9
+
+
+# Averaging, export, evaluation --------------------------------------------------------------------------
+def test_average_keeps_the_previous_average(trained, disk):
+    run = copy_run(trained, disk)
+    aiayn("average", "--model", str(run), "--last", "2")
+    average = run / "average-last-2.safetensors"
+    old = average.read_bytes()
+    disk.fill(leave=16_000)
+    proc = aiayn("average", "--model", str(run), "--last", "2", check=False)
+    assert "the previous one is intact" in assert_disk_full(proc, re.escape(str(average)))
+    assert average.read_bytes() == old
+    assert_no_partial_files(run)
+
+
+@pytest.mark.parametrize("target", ["hf", "ctranslate2"])
+def test_export(trained, disk, target):
+    pytest.importorskip("transformers" if target == "hf" else "ctranslate2")
+    out = disk.path / "export"
+    disk.fill(leave=64_000)
+    proc = aiayn("export", "--model", str(trained), "--to", target, "--out", str(out), check=False)
+    assert_disk_full(proc, re.escape(str(out)))
+    assert sorted(p.name for p in disk.path.iterdir()) == ["filler"]  # no export, no temporary folder
+    disk.free()
+    aiayn("export", "--model", str(trained), "--to", target, "--out", str(out))  # the same command, with space
+    assert (out / "aiayn.json").is_file()
+
+
+def test_evaluate_keeps_the_previous_hypotheses(trained, data, disk):
+    run = copy_run(trained, disk)
+    hyps = run / "hyp.valid.beam1.es"
+    hyps.write_text("the hypotheses of an earlier evaluation\n")
+    disk.fill(leave=0)
+    proc = aiayn("evaluate", "--model", str(run), "--test", str(data / "valid.tsv.gz"), "--beam", "1",
+                 "--max-len-b", "8", check=False)
+    assert "the previous one is intact" in assert_disk_full(proc, re.escape(str(hyps)))
+    assert hyps.read_text() == "the hypotheses of an earlier evaluation\n"
+    assert_no_partial_files(run)
