@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 from conftest import aiayn, snapshot, train_args
+from test_generate import music_run  # noqa: F401 (a fixture, used by name)
 
+from aiayn.data import music
 from aiayn.io.checkpoint import read_checkpoint, read_header
 
 SIZE = "8m"  # room for a copy of the micro run (about 1.2 MB) and an export of it
@@ -151,3 +153,21 @@ def test_evaluate_keeps_the_previous_hypotheses(trained, data, disk):
     assert "the previous one is intact" in assert_disk_full(proc, re.escape(str(hyps)))
     assert hyps.read_text() == "the hypotheses of an earlier evaluation\n"
     assert_no_partial_files(run)
+
+
+# Generation: a MIDI file and its piano roll per sample ----------------------------------------------------
+@pytest.mark.xfail(strict=True, reason="tasks/music.py's generate_music writes each MIDI file and piano roll "
+                   "straight under its name (music21's write, matplotlib's savefig): each needs io.checkpoint's "
+                   "atomic_path (and savefig format='png', the temporary name ending in .tmp); not this helper's "
+                   "files (issue 18)")
+@pytest.mark.parametrize("leave", [0, 12_000], ids=["midi", "png"])  # a MIDI file is ~1 kB, a piano roll ~40 kB
+def test_generate(music_run, disk, leave):  # noqa: F811 (the fixture imported above)
+    out = disk.path / "gen"
+    out.mkdir()
+    disk.fill(leave)
+    proc = aiayn("generate", "--model", str(music_run), "--samples", "1", "--length", "24", "--seed", "5",
+                 "--out", str(out), check=False)
+    assert_disk_full(proc, re.escape(str(out / "sample-seed5-1.")) + "(mid|png)")
+    assert_no_partial_files(out)
+    for path in out.iterdir():  # what is there is whole
+        assert path.suffix == ".mid" and music.read_primer(path), path
