@@ -58,10 +58,10 @@ class LocalAttention(nn.Module):
         first = _first_real(mask, s, q.device)  # (B,) position 0 of each row
         if fast_path(kernel, q, mask, dropout_p, need_weights) and not bool(first.any()):
             spec = TileSpec(t, s, band=(self.block, self.memory, self.causal))
-            # Query blocks of at most 128 (l_q or part of it) against tiles of up to 640 keys: one or two
+            # Query blocks of at most 64 (l_q or part of it) against tiles of up to 320 keys: two or three
             # tiles per block, each small enough that fused full attention's memory is never passed.
             width = self.memory + self.block + (0 if self.causal else self.memory)
-            return tiled_attention(q, k, v, mask, spec, None, min(self.block, 128), min(width, 640)), None
+            return tiled_attention(q, k, v, mask, spec, None, min(self.block, 64), min(width, 320)), None
         if t == s and not need_weights and not bool(first.any()):
             return self._blocked(kernel, q, k, v, mask, dropout_p), None
         return self._windowed(kernel, q, k, v, mask, first, dropout_p, need_weights)
