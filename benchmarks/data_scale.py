@@ -1,0 +1,124 @@
+"""Issue 20's data-scale table: peak memory and time to a first training step, by corpus size.
+
+Corpora of N pairs repeat the built-in Bible train split with numbered ids; a 2,000-piece vocabulary
+is given with --vocab; each run is ``aiayn train --max-steps 1`` (no validation data) under
+``/usr/bin/time -v``: first run (builds the cached ids), second run (a new run on the same data),
+and ``--resume`` of the first. Corpora, runs and the cache go under --work (default /tmp), deleted
+at the end unless --keep.
+
+    python -m benchmarks.data_scale --pairs 5000 1000000
+    python -m benchmarks.data_scale --pairs 10000000 --runs first      # the 10M-pair corpus
+    python -m benchmarks.data_scale --pairs 100000 --torchrun 2         # per-rank memory, 2 processes
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from aiayn.corpus import builtin
+
+
+def make_corpus(path: Path, n_pairs: int) -> None:
+    """N pairs: the built-in train split repeated, each copy's ids numbered, as a plain TSV."""
+    with gzip.open(builtin("train"), "rt", encoding="utf-8") as f:
+        header, *rows = f.read().splitlines()
+    rows = [r.split("\t", 1)[1] for r in rows]
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(header + "\n")
+        for i in range(n_pairs):
+            out.write(f"X.{i}\t{rows[i % len(rows)]}\n")
+
+
+def make_vocab(path: Path) -> None:
+    from aiayn.data import read_parallel
+    from aiayn.data.tokenizer import Tokenizer
+
+    corpus = read_parallel(builtin("train"))
+    Tokenizer.train(corpus.src + corpus.tgt, path, vocab_size=2000)
+
+
+def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall seconds, peak RSS MiB) of ``cmd`` under /usr/bin/time -v."""
+    start = time.perf_counter()
+    proc = subprocess.run(["/usr/bin/time", "-v", *cmd], capture_output=True, text=True, env=env)
+    wall = time.perf_counter() - start
+    if proc.returncode:
+        sys.exit(f"{' '.join(cmd)} failed:\n{proc.stderr[-3000:]}")
+    rss_kb = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", proc.stderr)[1])
+    return wall, rss_kb / 1024
+
+
+def per_rank_memory(agent: int) -> list[str]:
+    """RSS, PSS and shared RSS (MiB) of each worker process of the torchrun agent ``agent`` (smaps_rollup):
+    pages of the mapped ids that both ranks touch count in both RSS but half in each PSS."""
+    out = []
+    for pid in subprocess.run(["pgrep", "-P", str(agent)], capture_output=True, text=True).stdout.split():
+        try:
+            text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+        except OSError:
+            continue
+        f = {k: int(v) / 1024 for k, v in re.findall(r"^(\w+):\s+(\d+) kB", text, re.M)}
+        out.append(f"pid {pid}: RSS {f['Rss']:.0f} MiB, PSS {f['Pss']:.0f} MiB, shared "
+                   f"{f.get('Shared_Clean', 0) + f.get('Shared_Dirty', 0):.0f} MiB")
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pairs", type=int, nargs="+", default=[5000, 1_000_000])
+    ap.add_argument("--runs", nargs="+", default=["first", "second", "resume"], choices=["first", "second", "resume"])
+    ap.add_argument("--work", default="/tmp/aiayn-data-scale")
+    ap.add_argument("--torchrun", type=int, default=0, help="also train with this many torchrun processes (gloo)")
+    ap.add_argument("--keep", action="store_true")
+    args = ap.parse_args()
+    work = Path(args.work)
+    work.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "AIAYN_CACHE": str(work / "cache"), "PYTHONWARNINGS": "ignore"}
+    vocab = work / "spm2000.model"
+    if not vocab.exists():
+        make_vocab(vocab)
+    aiayn = [sys.executable, "-m", "aiayn", "train", "--vocab", str(vocab), "--max-steps", "1"]
+    print("| corpus | run | peak RSS (MiB) | wall (s) |\n| --- | --- | --- | --- |", flush=True)
+    try:
+        for n in args.pairs:
+            data = work / f"train-{n}.tsv"
+            if not data.exists():
+                make_corpus(data, n)
+            for run in args.runs:
+                out = work / f"run-{n}-{run}"
+                if run != "resume":
+                    shutil.rmtree(out, ignore_errors=True)
+                cmd = ([sys.executable, "-m", "aiayn", "train", "--out", str(work / f"run-{n}-first"), "--resume",
+                        "--max-steps", "2"] if run == "resume" else [*aiayn, "--train", str(data), "--out", str(out)])
+                wall, rss = timed(cmd, env)
+                print(f"| {n:,} pairs ({data.stat().st_size / 1e6:,.0f} MB) | {run} | {rss:,.0f} | {wall:.1f} |",
+                      flush=True)
+            if args.torchrun:
+                out = work / f"run-{n}-torchrun"
+                shutil.rmtree(out, ignore_errors=True)
+                cmd = [sys.executable, "-m", "torch.distributed.run", "--nproc_per_node", str(args.torchrun),
+                       "-m", "aiayn", "train", "--vocab", str(vocab), "--max-steps", "40", "--train", str(data),
+                       "--out", str(out), "--device", "cpu"]
+                proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                samples = []
+                while proc.poll() is None:
+                    time.sleep(2)
+                    samples = per_rank_memory(proc.pid) or samples
+                print(f"torchrun x{args.torchrun}, {n:,} pairs, last sample while training:")
+                for line in samples:
+                    print("   ", line)
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
