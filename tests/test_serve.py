@@ -27,6 +27,7 @@ from aiayn.decoding.options import DecodeOptions
 from aiayn.inference.translator import Translator
 from aiayn.serve import Limits
 from aiayn.serve.app import STATIC, create_app
+from aiayn.serve.http import protocol
 from aiayn.serve.worker import ModelWorker, model_info
 
 LIMITS = Limits(max_lines=4, max_chars=200, max_attention_chars=100, max_beam=4, max_body_bytes=4096, timeout=30)
@@ -333,9 +334,11 @@ def test_full_queue_gives_503_and_a_slow_answer_504():
 
 # Slow and vanishing clients: a real server over raw sockets, its log captured -----------------------------
 @contextlib.contextmanager
-def running(app):
-    """``app`` under uvicorn on a free port, in a thread; its loggers left to propagate (caplog sees them)."""
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_config=None, access_log=False))
+def running(app, header_timeout: float = 10.0):
+    """``app`` under uvicorn on a free port, in a thread, with ``aiayn serve``'s protocol (a deadline on
+    request headers); its loggers left to propagate (caplog sees them)."""
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_config=None, access_log=False,
+                                           http=protocol(header_timeout)))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
@@ -355,7 +358,7 @@ def fake_server():
     fake = FakeTranslator()
     fake.release.set()
     w = ModelWorker(fake, DecodeOptions())
-    with running(create_app(w, Limits(body_timeout=0.5, timeout=5), {})) as port:
+    with running(create_app(w, Limits(body_timeout=0.5, timeout=5), {}), header_timeout=0.5) as port:
         yield port, w
     w.close()
 
@@ -405,6 +408,26 @@ def test_a_body_that_never_arrives_gets_408(fake_server, caplog, kind):
     assert time.monotonic() - start < 3 and closed  # the rest of that body cannot start another request
     if kind == "content-length":
         assert "(15 bytes of the 100 its Content-Length promised came)" in body["error"]
+    assert_clean_log(caplog)
+
+
+@pytest.mark.parametrize("sent", [b"", b"POST /api/translate HTTP/1.1\r\nHost: x\r\n", b"GET /api/he"])
+def test_headers_that_never_arrive_close_the_connection(fake_server, caplog, sent):
+    """Before its headers are whole there is no request to answer: the connection is closed (uvicorn
+    alone would wait for ever), on a new connection and on a kept-alive one."""
+    port, _ = fake_server
+    for keep_alive in (False, True):
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+            start = time.monotonic()  # the deadline runs from the connection, or from the last answer
+            if keep_alive:
+                sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+                answer = b""
+                while not answer.endswith(b"}"):  # the JSON body's end
+                    answer += sock.recv(65536)
+                assert b" 200 " in answer
+            sock.sendall(sent)
+            assert sock.recv(65536) == b""  # closed
+            assert 0.4 < time.monotonic() - start < 3
     assert_clean_log(caplog)
 
 

@@ -6,7 +6,8 @@ Three modules, layered so that only the last needs the web libraries:
   mistake becomes a ``RequestError`` with an HTTP status and a one-line message;
 * ``worker``: one thread owns the model; requests wait in a queue and are decoded in
   micro-batches (``ModelWorker``); attention maps and the model's description;
-* ``app``: the FastAPI application (``create_app``) and the static page in ``static/``.
+* ``app``: the FastAPI application (``create_app``) and the static page in ``static/``;
+* ``http``: uvicorn's HTTP protocol with a deadline on request headers (a body has its own, in ``app``).
 
 ``serve()`` loads a model and runs the app under uvicorn until interrupted. FastAPI and uvicorn
 are imported only here, on demand (``pip install 'aiayn[serve]'``), so ``import aiayn`` works
@@ -36,6 +37,7 @@ def load_web():
         import uvicorn
 
         from . import app
+        from .http import protocol  # noqa: F401 (uvicorn's protocol: checked here, used by serve)
     except ModuleNotFoundError as e:
         if e.name and e.name.split(".")[0] in ("fastapi", "starlette", "uvicorn", "anyio"):
             raise UsageError(f"aiayn serve needs FastAPI and uvicorn ({e.name} is missing): "
@@ -53,6 +55,8 @@ def serve(model: str | Path, host: str = "127.0.0.1", port: int = 8000, options:
     from .worker import ModelWorker, model_info
 
     app_module, uvicorn = load_web()  # before the model loads: a missing package is reported at once
+    from .http import protocol as http_protocol
+
     limits, options = limits or Limits(), options or DecodeOptions()
     if options.beam_size > limits.max_beam:
         raise UsageError(f"the default beam {options.beam_size} is above the largest a request may ask for "
@@ -68,7 +72,8 @@ def serve(model: str | Path, host: str = "127.0.0.1", port: int = 8000, options:
         if host not in ("127.0.0.1", "localhost", "::1"):
             log.warning("listening on %s: anyone who can reach this address may use the model (no authentication)",
                         host)
-        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=5)
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=5,
+                    http=http_protocol(limits.body_timeout))  # headers too must arrive within body_timeout
     finally:
         worker.close()
 
