@@ -36,6 +36,7 @@ from safetensors.torch import load_file, safe_open, save_file
 from ..errors import UserError
 
 FORMAT = "aiayn-1"
+_CPU = torch.device("cpu")
 _TEMP = re.compile(r"\.(\d+)\.[^.]+\.tmp$")  # .NAME.PID.RANDOM.tmp, as atomic_path names them
 
 
@@ -280,7 +281,7 @@ def save_training_state(path: Path, model, optimizer, scheduler, extra: dict[str
 
 
 def load_training_state(path: Path, model, optimizer, scheduler, rank: int = 0,
-                        device: torch.device = torch.device("cpu")) -> dict[str, Any]:
+                        device: torch.device = _CPU) -> dict[str, Any]:
     """Restores what ``save_training_state`` wrote (``rank``'s generators) and returns its ``extra`` metadata."""
     tensors, meta = read_checkpoint(path)
     if "param_groups" not in meta or "scheduler" not in meta:
