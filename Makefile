@@ -12,7 +12,7 @@ MUSIC_MINUTES ?= 5
 DIGITS_RUN := runs/digits-$(shell date +%Y%m%d-%H%M%S)
 DIGITS_MINUTES ?= 5
 
-.PHONY: install browser demo test test-slow music digits
+.PHONY: install browser lint demo test test-slow music digits
 
 $(BIN)/aiayn: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,8 +34,12 @@ browser:
 	    DEBIAN_FRONTEND=noninteractive apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
 	  else echo "the browser test needs Chromium: sudo apt-get install chromium, or set AIAYN_CHROMIUM=/path/to/chromium"; exit 1; fi; }
 
-test: install browser
+test: install browser lint
 	$(BIN)/python -m pytest
+
+# pyflakes, bugbear and import order (pyproject.toml [tool.ruff])
+lint: install
+	$(BIN)/ruff check src tests benchmarks
 
 test-slow: install
 	$(BIN)/python -m pytest -m slow

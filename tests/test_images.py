@@ -11,7 +11,7 @@ import pytest
 import torch
 from conftest import aiayn
 
-from aiayn.app.image_commands import upsample
+from aiayn.tasks.images import upsample
 from aiayn.data import digits
 from aiayn.tasks.images import ImageTask, digits_model_config
 
@@ -76,7 +76,7 @@ def test_superres_train_evaluate_generate(tmp_path):
     assert (tmp_path / "superres.png").read_bytes()[:4] == b"\x89PNG"
     proc = aiayn("generate", "--model", str(run), "--class", "3", "--out", str(tmp_path), check=False)
     assert proc.returncode == 1 and "--class is for class-conditional" in proc.stderr.decode()
-    from aiayn.app.image_commands import load_image_model
+    from aiayn.tasks.images import load_image_model
 
     model, _ = load_image_model(run)
     with pytest.raises(Exception, match="takes 4x4 images"):

@@ -133,3 +133,24 @@ def test_a_music_run_that_never_saved_starts_again_and_cannot_be_resumed(cache, 
     aiayn("train", "--task", "music", "--out", str(run), "--max-steps", "2", *MICRO, **env)
     assert '"step": 1}' not in (run / "log.jsonl").read_text().splitlines()[0]  # the old log was cleared
     assert RunDir(run).checkpoint(2).exists()
+
+
+def test_evaluate_scores_in_the_runs_own_window(cache, tmp_path, monkeypatch):
+    """A run trained through the Python API with a 64-token window is scored in windows of 64, the
+    same figure a LanguageModelTask with that window computes (not the command line's default 256)."""
+    from aiayn.app import commands
+    from aiayn.inference.generator import Generator
+    from aiayn.tasks import LanguageModelTask
+
+    monkeypatch.setenv("AIAYN_CACHE", str(cache))
+    overrides = {k: yaml_value for k, yaml_value in (s.split("=") for s in MICRO[1::2])}
+    overrides = {k: int(v) for k, v in overrides.items()}
+    run = commands.train(tmp_path / "run", task="music", data={"window": 64}, device="cpu",
+                         overrides={**overrides, "train.max_steps": 2})
+    out = aiayn("evaluate", "--model", str(run.path), AIAYN_CACHE=str(cache)).stdout.decode()
+    assert "windows of 64" in out, out
+    nll = float(re.search(r"NLL ([\d.]+) nats/token", out)[1])
+    seqs = [s.tolist() for s in music.load_chorales(cache / "chorales", "test").values()]
+    model = Generator.load(run.path).model
+    expected = LanguageModelTask([], seqs, 64, 4096, music.BOS, music.EOS, music.PAD).validate(model, "cpu")
+    assert math.isclose(nll, expected["valid_nll"], abs_tol=1e-4)

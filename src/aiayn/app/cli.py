@@ -5,22 +5,23 @@ from __future__ import annotations
 import argparse
 import errno
 import functools
+import json
 import logging
 import os
 import re
 import sys
-from pathlib import Path
 
 import yaml
 from tqdm import tqdm
 
-from .. import checks
-from ..corpus import builtin
+from .. import checks, tasks
 from ..data import decode_lines, read_text_lines
 from ..decoding.options import DECODE_RANGES, DecodeOptions
 from ..errors import UsageError, UserError
 from ..export import QUANTIZATIONS, TARGETS, is_ctranslate2_export
-from ..metrics.bleu import corpus_scores
+from ..io.checkpoint import read_header
+from ..io.loader import model_task
+from ..io.rundir import model_file_of
 from ..precision import DTYPES
 from ..training.config import RANGES as TRAIN_RANGES
 from . import commands, preprocess
@@ -134,21 +135,25 @@ def _options(args: argparse.Namespace, nbest: int = 1) -> DecodeOptions:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="aiayn", description="The Transformer of 'Attention Is All You Need': "
-                                     "train, translate, evaluate, average.")
+    parser = _Parser(prog="aiayn", description="The Transformer of 'Attention Is All You Need' and its family: "
+                     "train, translate, evaluate, generate, parse, look inside, export, serve.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    preprocess.add_parser(sub)
+    for add, _ in COMMANDS.values():
+        add(sub)
+    return parser
 
-    t = sub.add_parser("train", help="train a translation model, or a music model (--task music)", epilog=EPILOG_TRAIN,
+
+def _add_train(sub) -> None:
+    t = sub.add_parser("train", help="train a model: translation (default), music, digits, superres, parsing",
+                       epilog=EPILOG_TRAIN,
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="Train an encoder-decoder Transformer (paper §5): joint BPE vocabulary, "
                        "token-bucketed batches, Adam with warm-up, label smoothing, checkpoints, validation BLEU. "
                        "With --task music: a decoder-only Music Transformer on the Bach chorales bundled with "
                        "music21 (validation NLL per token picks the best model).")
-    t.add_argument("--task", choices=commands.TASKS, help="translation (default for a new run); music (Bach "
-                   "chorales); digits (8x8 images, pixel by pixel); superres (4x4 -> 8x8 digits); parsing "
-                   "(constituency parsing as translation, paper §6.3; a SYNTHETIC treebank unless --train/--valid "
-                   "give Penn Treebank files); --resume keeps the run's task")
+    known = tasks.registry()
+    t.add_argument("--task", choices=list(known), help="; ".join(f"{name}: {task.help}" for name, task in known.items())
+                   + "; --resume keeps the run's task")
     t.add_argument("--train", metavar="DATA", help="training data (default: the built-in Bible, en-es); --task "
                    "parsing: a Penn Treebank trees file (.mrg), e.g. WSJ sections 02-21")
     t.add_argument("--valid", metavar="DATA", help="validation data (default with the built-in corpus: its valid "
@@ -158,12 +163,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--arch", choices=list(commands.TRANSLATION_ARCHS), help="translation model: transformer "
                    "(default), rnnsearch (Bahdanau et al. 2015: bidirectional GRU + additive attention) or rnnencdec "
                    "(the same without attention: one fixed context vector)")
-    t.add_argument("--preset", choices=["tiny", "base", "big", "relative", "absolute", "local", "full", "local-class",
-                                        "full-class", "wsj"],
-                   help="translation: tiny (default), base or big, the paper's model sizes; music: relative "
-                   "(default, relative self-attention) or absolute (sinusoidal positions, full attention); "
-                   "digits: local (default, 1D local attention) or full, -class for class-conditional; "
-                   "superres: local or full; parsing: tiny (default) or wsj (paper §6.3: 4 layers, d_model 1024)")
+    t.add_argument("--preset", choices=sorted({name for task in known.values() for name in task.presets}),
+                   help="; ".join(f"{name}: {task.preset_help}" for name, task in known.items()))
     t.add_argument("--config", metavar="FILE", help="YAML or TOML file with preset / model / train sections")
     t.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE",
                    help="override one field, e.g. model.dropout=0.3 or train.warmup=8000 (repeatable)")
@@ -187,6 +188,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--deterministic", dest="train.deterministic", action="store_const", const=True,
                    help="GPU: deterministic kernels, so a run and its resumes are bit-identical (slower)")
 
+
+def _add_translate(sub) -> None:
     tr = sub.add_parser("translate", help="translate lines from a file or stdin",
                         description="Translate one sentence per line to stdout, in input order. An empty line "
                         "gives an empty line; a line longer than the model's positions is cut, with a warning.",
@@ -202,6 +205,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "export's own type, float32 or int8; int8 or bfloat16 convert it when loading) (default aiayn)")
     _decode_args(tr)
 
+
+def _add_evaluate(sub) -> None:
     ev = sub.add_parser("evaluate", help="score a model: translation BLEU/chrF (sacreBLEU), music test NLL, or "
                         "parsing bracket F1 (EVALB)",
                         description="A translation model translates a test set, scored with sacreBLEU (BLEU, "
@@ -223,6 +228,8 @@ def build_parser() -> argparse.ArgumentParser:
     _decode_args(ev)
     ev.set_defaults(beam=None, alpha=None, max_len_b=None)  # per task: translation §6.1, parsing §6.3
 
+
+def _add_parse(sub) -> None:
     pa = sub.add_parser("parse", help="parse sentences with a parsing model (one tree per line)",
                         description="Parse one sentence per line (words separated by spaces, punctuation split "
                         "off, as in the treebank) into Penn Treebank brackets, one tree per line in input order; "
@@ -235,12 +242,17 @@ def build_parser() -> argparse.ArgumentParser:
     _decode_args(pa)
     pa.set_defaults(beam=21, alpha=0.3, max_len_b=300, early_stopping=False)
 
+
+def _add_average(sub) -> None:
     av = sub.add_parser("average", help="average the last K checkpoints (paper: base 5, big 20)",
                         epilog="example:\n  aiayn average --model runs/tiny --last 5",
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     av.add_argument("--model", required=True, help="run directory")
     av.add_argument("--last", type=commands.AVERAGE_LAST.parse, default=5,
                     help="how many of the newest checkpoints (default 5)")
+
+
+def _add_attention(sub) -> None:
     at = sub.add_parser("attention", help="plot the attention of a translation as heat maps (PNG)",
                         description="Translate one sentence and draw, for one layer, each head's attention and "
                         "their mean: which source pieces each target piece looked at.",
@@ -256,13 +268,15 @@ def build_parser() -> argparse.ArgumentParser:
                     help="beam size for the translation (default 4)")
     at.add_argument("--device", type=_device, default="cpu")
 
+
+def _add_generate(sub) -> None:
     g = sub.add_parser("generate", help="sample music (MIDI + piano roll) or digits (PNG grid) from a model",
                        description="Sample chorales from a music model (Music Transformer, Huang et al. 2018): from "
                        "scratch, or continuing primers; each sample is written as MIDI and as a piano roll. Sample "
                        "digits from a digits model (Image Transformer, Parmar et al. 2018), a row per class when "
                        "class-conditional, or super-resolve test digits: one PNG grid.",
                        epilog=EPILOG_GENERATE, formatter_class=argparse.RawDescriptionHelpFormatter)
-    r = commands.GENERATE_RANGES
+    r = tasks.GENERATE_RANGES
     g.add_argument("--model", required=True, help="music, digits or superres run directory, or .safetensors file")
     g.add_argument("--out", default="samples", help="music: folder for the .mid and .png files; images: a .png file "
                    "or a folder for TASK.png (default samples)")
@@ -284,9 +298,6 @@ def build_parser() -> argparse.ArgumentParser:
                    help="sample within probability p, nucleus (default 1.0: all)")
     g.add_argument("--seed", type=r["seed"].parse, default=1, help="the same seed gives the same samples (default 1)")
     g.add_argument("--device", type=_device, default="cpu")
-    _add_serve(sub)
-    _add_export(sub)
-    return parser
 
 
 def _add_serve(sub) -> None:
@@ -366,6 +377,7 @@ def _run_export(args: argparse.Namespace) -> None:
 
 
 def _run_attention(args: argparse.Namespace) -> None:
+    _task_of(args.model, "attention")
     translation = commands.attention(args.model, args.text, args.out, args.kind, args.layer, args.beam, args.device)
     print(f"{translation}\nwrote {args.out}")
 
@@ -373,59 +385,28 @@ def _run_attention(args: argparse.Namespace) -> None:
 def _run_train(args: argparse.Namespace) -> None:
     overrides = dict(args.set)
     overrides.update({k: v for k, v in vars(args).items() if k.startswith("train.") and v is not None})
-    out = args.out or f"runs/{'tiny' if args.task in (None, 'translation') else args.task}"
+    task = args.task or tasks.DEFAULT
+    out = args.out or ("runs/tiny" if task == tasks.DEFAULT else f"runs/{task}")
     run = commands.train(out, args.train, args.valid, args.src, args.tgt, args.preset, args.config, overrides,
                          args.resume, args.vocab, args.device, args.task, progress=tqdm, arch=args.arch)
     if int(os.environ.get("RANK", "0")) == 0:  # only the main process reports
-        _report(run.path, args.train is None and args.valid is None)
+        config = json.loads(run.config.read_text(encoding="utf-8"))
+        print(tasks.get(config.get("task", tasks.DEFAULT)).report(run.path, config))
 
 
-def _report(run_dir: Path, on_builtin: bool) -> None:
-    """After training: beam-4 scores on the validation split and a few unseen sentences."""
-    import json
-
-    from ..data import read_parallel
-    from ..inference.translator import Translator
-    from ..training.trainer import JsonLog
-
-    config = json.loads((run_dir / "config.json").read_text(encoding="utf-8"))
-    if config.get("task") == "parsing":
-        print(f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
-              f"Score it (bracket F1, beam 21): aiayn evaluate --model {run_dir}"
-              + ("" if config["data"].get("train") is None else " --test TREES.mrg")
-              + f"\nParse sentences: echo 'the dog saw a cat .' | aiayn parse --model {run_dir}")
-        return
-    if config.get("task", "translation") != "translation":
-        print(f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
-              f"Score its test NLL: aiayn evaluate --model {run_dir}\n"
-              f"Write samples: aiayn generate --model {run_dir} --out samples/")
-        return
-    data = config["data"]
-    if not data.get("valid"):
-        print(f"\nModel: {run_dir}\nTranslate with: aiayn translate --model {run_dir} < input.txt")
-        return
-    translator = Translator.load(run_dir)
-    valid = read_parallel(data["valid"], data["src"], data["tgt"])
-    with tqdm(total=len(valid), desc="validation, beam 4", unit="sent", leave=False) as bar:
-        hyps = translator.translate(valid.src, DecodeOptions(), progress=bar)
-    scores = corpus_scores(hyps, valid.tgt)
-    print(f"\nValidation ({len(valid)} sentences, beam 4, α 0.6):\n{scores}")
-    JsonLog(run_dir / "log.jsonl", enabled=True).write("report", split="valid", beam=4, alpha=0.6, bleu=scores.bleu,
-                                                       chrf=scores.chrf, bleu_signature=scores.bleu_signature)
-    if on_builtin:
-        test = read_parallel(str(builtin("test")), data["src"], data["tgt"])
-        picks = [0, len(test) // 2, len(test) - 1]
-        print("\nUnseen verses (test split):")
-        for i, hyp in zip(picks, translator.translate([test.src[i] for i in picks])):
-            print(f"  source:    {test.src[i]}\n  reference: {test.tgt[i]}\n  aiayn:     {hyp}\n")
-    print(f"Model: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
-          f"Translate more: echo 'Love your neighbor as yourself.' | aiayn translate --model {run_dir}\n"
-          f"Score a test set: aiayn evaluate --model {run_dir}")
+def _task_of(model: str, command: str) -> tasks.Task:
+    """The task of ``model``'s weights, refused in one line when ``command`` is not one of its commands."""
+    task = tasks.get(model_task(model))
+    if f"aiayn {command}" not in task.uses:
+        raise UsageError(f"{model} holds a {task.name} model; `aiayn {command}` does not take it: use {task.uses}")
+    return task
 
 
 def _run_translate(args: argparse.Namespace) -> None:
     lines = read_text_lines(args.input) if args.input else _stdin_lines()
     translate_lines = commands.translate_lines
+    if args.engine == "aiayn" and not is_ctranslate2_export(args.model):
+        _task_of(args.model, "translate")
     if args.engine == "ctranslate2":
         from ..export.ctranslate2 import translate_lines
     elif is_ctranslate2_export(args.model):
@@ -449,42 +430,11 @@ def _stdin_lines() -> list[str]:
 
 
 def _run_evaluate(args: argparse.Namespace) -> None:
-    from ..inference.parser import PAPER_DECODING
-
-    task = commands.model_task(args.model)
-    paper = PAPER_DECODING if task == "parsing" else DecodeOptions()  # §6.3 for parsing, §6.1 otherwise
-    args.beam, args.alpha = args.beam or paper.beam_size, paper.alpha if args.alpha is None else args.alpha
-    args.max_len_b = paper.max_len_b if args.max_len_b is None else args.max_len_b
-    args.early_stopping = paper.early_stopping if args.early_stopping is None else args.early_stopping
-    if task == "parsing":
-        if args.src or args.tgt:
-            raise UsageError("--src and --tgt are for translation; a parsing model reads trees: drop them")
-        return _evaluate_parsing(args)
-    if task != "translation" and (args.test or args.src or args.tgt):
-        raise UsageError(f"--test, --src and --tgt are for translation; a {task} model is scored on its built-in "
-                         "test split: drop them")
-    if task in ("digits", "superres"):
-        from .image_commands import evaluate_images
-
-        f = evaluate_images(args.model, "test", args.device)
-        print(f"8x8 digits, test split ({f['images']} images): {f['bits_per_dim']:.4f} bits/dim "
-              f"({f['nll']:.4f} nats per pixel)")
-        if task == "superres":
-            for kind in ("model", "bicubic"):
-                print(f"{kind + (' (greedy)' if kind == 'model' else ''):>15}: per-pixel error (intensity 0..16) "
-                      f"absolute {f['mae_' + kind]:.3f}, squared {f['mse_' + kind]:.3f}")
-        return
-    if task == "music":
-        figures = commands.evaluate_music(args.model, "test", args.device)
-        print(f"Bach chorales, test split ({figures['tokens']:,} tokens, each scored once in windows of "
-              f"{figures['window']}):\nNLL {figures['nll']:.4f} nats/token ({figures['bits_per_token']:.4f} bits), "
-              f"perplexity {figures['ppl']:.3f}")
-        return
-    with tqdm(unit="sent", leave=False, desc="translating", disable=not sys.stderr.isatty()) as bar:
-        scores, out, data, _ = commands.evaluate(args.model, args.test, args.src, args.tgt, _options(args), args.device,
-                                                 progress=bar, dtype=args.dtype)
-    print(f"{data.src_lang}->{data.tgt_lang}, {len(data)} sentences, beam {args.beam}, α {args.alpha}\n{scores}")
-    print(f"hypotheses: {out}")
+    decoding = dict(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
+                    min_len=args.min_len, max_tokens=args.max_tokens, early_stopping=args.early_stopping)
+    request = tasks.EvaluateRequest(args.model, args.test, args.src, args.tgt, decoding, args.device, args.dtype,
+                                    progress=functools.partial(tqdm, disable=not sys.stderr.isatty()))
+    print(_task_of(args.model, "evaluate").evaluate(request))
 
 
 def _run_average(args: argparse.Namespace) -> None:
@@ -493,57 +443,37 @@ def _run_average(args: argparse.Namespace) -> None:
 
 
 def _run_generate(args: argparse.Namespace) -> None:
-    task = commands.model_task(args.model)
-    if task == "parsing":
-        raise UsageError(f"{args.model} is a parser: parse sentences with `aiayn parse --model {args.model}`")
-    if task in ("digits", "superres"):
-        from .image_commands import generate_images
-
-        if args.primer or args.primer_tokens or args.length is not None:
-            raise UsageError("--primer, --primer-tokens and --length are for music models; drop them")
-        out = args.out if args.out.lower().endswith(".png") else str(Path(args.out) / f"{task}.png")
-        print(generate_images(args.model, out, args.samples or 10, args.classes, args.temperature, args.top_k,
-                              args.top_p, args.seed, args.device))
-        return
-    if args.classes:
-        raise UsageError("--class is for class-conditional digits models")
-    args.samples, args.length = args.samples or 4, args.length or 512
-    written = commands.generate_music(args.model, args.out, args.samples, args.length, args.primer, args.primer_tokens,
-                                      args.temperature, args.top_k, args.top_p, args.seed, args.device)
-    for path in written:
-        print(f"{path}  {str(path)[:-4]}.png")
-
-
-def _evaluate_parsing(args: argparse.Namespace) -> None:
-    from .parse_commands import evaluate_parsing
-
-    f = evaluate_parsing(args.model, args.test, _options(args), args.device, progress=_parsing_bar())
-    print(f"{f['test']}, {f['sentences']} sentences, beam {args.beam}, α {args.alpha}, max length input + "
-          f"{args.max_len_b}\nlabelled brackets (EVALB, COLLINS.prm): precision {f['precision']:.2f}  recall "
-          f"{f['recall']:.2f}  F1 {f['f1']:.2f}  ({f['matched']} of {f['gold_brackets']} gold, "
-          f"{f['test_brackets']} parsed)\nexact match {f['exact_match']:.2f} %; repaired predictions "
-          f"{f['repaired']} of {f['sentences']}" + (f"; skipped (words differ) {f['skipped']}" if f['skipped'] else "")
-          + f"\nparsed trees: {f['out']}")
-
-
-def _parsing_bar():
-    return functools.partial(tqdm, desc="parsing", disable=not sys.stderr.isatty())
+    request = tasks.GenerateRequest(args.model, args.out, args.samples, args.length, args.primer, args.primer_tokens,
+                                    args.classes, args.temperature, args.top_k, args.top_p, args.seed, args.device)
+    task = tasks.get(model_task(args.model))
+    if task.generate is None:
+        _, meta = read_header(model_file_of(args.model))
+        raise UsageError(f"{args.model} holds a {meta.get('architecture') or 'transformer'} model; generate needs a "
+                         f"decoder-only one (music, digits) or superres: for this {task.name} model use {task.uses}")
+    print(task.generate(request))
 
 
 def _run_parse(args: argparse.Namespace) -> None:
-    from .parse_commands import parse_lines
+    from ..tasks.parsing import parse_lines
 
+    _task_of(args.model, "parse")
     lines = read_text_lines(args.input) if args.input else _stdin_lines()
-    trees, repaired = parse_lines(args.model, lines, _options(args), args.device, progress=_parsing_bar())
+    trees, repaired = parse_lines(args.model, lines, _options(args), args.device,
+                                   progress=functools.partial(tqdm, desc="parsing", disable=not sys.stderr.isatty()))
     sys.stdout.write("".join(tree + "\n" for tree in trees))
     sys.stdout.flush()
     if repaired:
         log.warning("%d of %d predictions were not well-formed trees and were repaired", repaired, len(lines))
 
 
-COMMANDS = {"preprocess": preprocess.run, "generate": _run_generate, "train": _run_train, "translate": _run_translate, "evaluate": _run_evaluate,
-            "average": _run_average, "attention": _run_attention, "serve": _run_serve, "parse": _run_parse,
-            "export": _run_export}
+COMMANDS = {  # name -> (adds its parser, runs it); `aiayn --help` lists them in this order
+    "train": (_add_train, _run_train), "translate": (_add_translate, _run_translate),
+    "preprocess": (preprocess.add_parser, preprocess.run),
+    "evaluate": (_add_evaluate, _run_evaluate), "generate": (_add_generate, _run_generate),
+    "parse": (_add_parse, _run_parse), "average": (_add_average, _run_average),
+    "attention": (_add_attention, _run_attention), "export": (_add_export, _run_export),
+    "serve": (_add_serve, _run_serve),
+}
 
 
 # Errors of the machine rather than of aiayn: a full disk, no permission, a missing or read-only folder.
@@ -560,7 +490,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.addLevelName(logging.INFO, "info")
     logging.addLevelName(logging.WARNING, "warning")
     try:
-        COMMANDS[args.command](args)
+        COMMANDS[args.command][1](args)
     except UserError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

@@ -5,25 +5,22 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import math
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from .. import corpus
+from .. import corpus, tasks
 from ..checks import Allowed
-from ..data import DataError, ParallelCorpus, Tokenizer, open_parallel, read_parallel
+from ..data import DataError, Tokenizer, open_parallel, read_parallel
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
 from ..inference.translator import Translator
-from ..io.checkpoint import CheckpointError, atomic_path, average_checkpoints, read_header
+from ..io.checkpoint import CheckpointError, atomic_path, average_checkpoints
 from ..io.registry import model_class
-from ..io.rundir import RunDir, model_file_of
-from ..metrics.bleu import Scores, corpus_scores
+from ..io.rundir import RunDir
 from ..model.config import PRESETS, RNNSearchConfig, TransformerConfig
 from ..precision import DTYPES
-from ..tasks import Recipe, recipes
-from ..tasks.translation import TranslationTask, batch_corpus
+from ..tasks import Task
+from ..tasks.translation import TranslationTask, batch_corpus, check_writable
 from ..training import distributed as D
 from ..training.config import RESUMABLE, TrainConfig, load_config, read_settings
 from ..training.trainer import Interrupted, Trainer, stop_on_signals
@@ -129,36 +126,32 @@ def train(out: str | Path, train: str | None = None, valid: str | None = None, s
 # Translation models: the Transformer, and Bahdanau et al.'s RNNsearch with its no-attention control.
 TRANSLATION_ARCHS = {"transformer": (TransformerConfig, {}), "rnnsearch": (RNNSearchConfig, {"attention": True}),
                      "rnnencdec": (RNNSearchConfig, {"attention": False})}
-TASKS = ("translation", "music", "digits", "superres", "parsing")  # the command line's; recipes(): all but translation
 
 
-def _recipe(task: str | None, train, valid, src_lang, tgt_lang, vocab) -> Recipe | None:
-    """The built-in-data task named ``task`` (None for translation); data options are translation's, but
-    --train/--valid for a task whose data settings name them (parsing: the user's trees)."""
-    if task in (None, "translation"):
-        return None
-    known = recipes()
-    if task not in known:
-        raise UsageError(f"unknown task {task!r}; choose one of translation, {', '.join(known)}")
+def _recipe(task: str | None, train, valid, src_lang, tgt_lang, vocab) -> Task | None:
+    """The task named ``task`` when it builds its own data (None for a task that reads the user's
+    parallel text: translation); the data options it does not read are refused."""
+    spec = tasks.get(task or tasks.DEFAULT)
     given = [f"--{name}" for name, value in (("train", train), ("valid", valid), ("src", src_lang), ("tgt", tgt_lang),
-                                               ("vocab", vocab)) if value is not None and name not in known[task].data]
+                                               ("vocab", vocab)) if value is not None and name not in spec.data_options]
     if given:
-        raise UsageError(f"{given[0]} is for translation; --task {task} trains on its built-in data: drop {given[0]}")
-    return known[task]
+        raise UsageError(f"{given[0]} is for translation; --task {spec.name} trains on its built-in data: "
+                         f"drop {given[0]}")
+    return spec if spec.build is not None else None
 
 
 def _resumed_task(run: RunDir, given: str | None) -> str:
     """The task of the run in ``run`` (runs from before tasks had names are translation)."""
     try:
-        saved = json.loads(run.config.read_text(encoding="utf-8")).get("task", "translation")
+        saved = json.loads(run.config.read_text(encoding="utf-8")).get("task", tasks.DEFAULT)
     except (OSError, ValueError, AttributeError):
-        return given or "translation"  # _resume reports the damage
+        return given or tasks.DEFAULT  # _resume reports the damage
     if given not in (None, saved):
         raise UsageError(f"{run.path} holds a {saved} run, not {given}: drop --task {given} to resume it")
     return saved
 
 
-def _check_new_recipe(recipe: Recipe, preset, config_file, overrides, data):
+def _check_new_recipe(recipe: Task, preset, config_file, overrides, data):
     settings = read_settings(preset, config_file, overrides, presets=recipe.presets)
     preset = settings.preset or next(iter(recipe.presets))
     unknown = sorted(set(data or {}) - set(recipe.data))
@@ -188,7 +181,7 @@ def _check_resumable(run: RunDir) -> None:
         raise UsageError(f"nothing to resume in {run.path}: {hint}")
 
 
-def _start_recipe(run: RunDir, world: D.World, recipe: Recipe, preset, model_cfg, train_cfg, data, progress):
+def _start_recipe(run: RunDir, world: D.World, recipe: Task, preset, model_cfg, train_cfg, data, progress):
     task = recipe.build(model_cfg, train_cfg, data, progress)
     trainer = Trainer(run, model_cfg, train_cfg, task, world, task_name=recipe.name, progress=progress)
     if world.is_main:
@@ -198,7 +191,7 @@ def _start_recipe(run: RunDir, world: D.World, recipe: Recipe, preset, model_cfg
                      "model": model_cfg.to_dict(), "train": train_cfg.to_dict(), "data": data}
 
 
-def _resume_recipe(run: RunDir, world: D.World, recipe: Recipe, preset, config_file, overrides, progress):
+def _resume_recipe(run: RunDir, world: D.World, recipe: Task, preset, config_file, overrides, progress):
     saved = _saved_config(run)
     model_cfg, train_cfg, changed = _resumed_config(run, saved, preset, config_file, overrides, recipe.presets)
     data = {**recipe.data, **saved["data"]}  # settings added since the run was written keep their defaults
@@ -235,7 +228,7 @@ def _start(run: RunDir, world: D.World, arch, preset, model_fields, train_cfg, d
     if world.is_main:
         log.info("training %s (%s parameters) on %d pairs (%s -> %s) into %s", preset,
                  f"{trainer.model.num_parameters():,}", len(trainer.task.train), data["src"], data["tgt"], run.path)
-    return trainer, {"task": "translation", "preset": preset, "arch": arch, "architecture": trainer.model.architecture,
+    return trainer, {"task": tasks.DEFAULT, "preset": preset, "arch": arch, "architecture": trainer.model.architecture,
                      "model": model_cfg.to_dict(), "train": train_cfg.to_dict(), "data": data}
 
 
@@ -305,7 +298,7 @@ def _trainer(run, world, model_cfg, train_cfg, tokenizer, train_data, valid_corp
     encoded = batch_corpus(pairs, train_cfg, model_cfg.max_positions, "training data")
     task = TranslationTask(tokenizer, encoded, valid_corpus, train_cfg, model_cfg.max_positions)
     return Trainer(run, model_cfg, train_cfg, task, world, tokenizer.fingerprint(), has_valid=valid_corpus is not None,
-                   task_name="translation", progress=progress)
+                   task_name=tasks.DEFAULT, progress=progress)
 
 
 def _make_tokenizer(run: RunDir, world: D.World, source, cfg: TrainConfig, given: Tokenizer | None) -> Tokenizer:
@@ -320,43 +313,9 @@ def _make_tokenizer(run: RunDir, world: D.World, source, cfg: TrainConfig, given
     return Tokenizer.load(run.tokenizer)
 
 
-def _check_writable(path: Path, option: str) -> None:
-    """Fails now, before any decoding, if ``path`` could not be written later."""
-    folder = path.parent
-    if path.is_dir():
-        raise UsageError(f"cannot write {path}: it is a folder; remove it or choose another {option}")
-    if not folder.is_dir():
-        raise UsageError(f"cannot write {path}: folder {folder} does not exist; create it or choose another {option}")
-    try:
-        tempfile.TemporaryFile(dir=folder).close()
-    except OSError as e:
-        raise UsageError(f"cannot write {path}: {e.strerror or e}; choose another {option}") from None
-
-
 def translate_lines(model: str | Path, lines: list[str], options: DecodeOptions, device: str = "cpu",
                     progress=None, dtype: str = "float32") -> list[list[tuple[str, float]]]:
     return Translator.load(model, device, DTYPES[dtype]).translate_nbest(lines, options, progress=progress)
-
-
-def evaluate(model: str | Path, test: str | None, src_lang: str | None, tgt_lang: str | None, options: DecodeOptions,
-             device: str = "cpu", progress=None, dtype: str = "float32") -> tuple[Scores, Path, ParallelCorpus, list[str]]:
-    """Translates a test set, writes the hypotheses next to the model, and scores them with sacreBLEU."""
-    test_path = test or str(corpus.builtin("test"))
-    if src_lang is None and test is None:
-        src_lang, tgt_lang = "en", "es"
-    data = read_parallel(test_path, src_lang, tgt_lang)
-    model = Path(model)
-    folder, which = (model, "") if model.is_dir() else (model.parent, f"{model.stem}.")
-    kind = f"beam{options.beam_size}" + ("" if dtype == "float32" else f".{dtype}")
-    out = folder / f"hyp.{which}{Path(test_path).name.split('.')[0]}.{kind}.{data.tgt_lang}"
-    translator = Translator.load(model, device, DTYPES[dtype])
-    _check_writable(out, "--model folder (the hypotheses are written beside the model)")
-    if progress is not None:
-        progress.total = len(data)
-    hyps = translator.translate(data.src, options, progress=progress)
-    with atomic_path(out) as tmp:
-        tmp.write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
-    return corpus_scores(hyps, data.tgt), out, data, hyps
 
 
 def attention(model: str | Path, text: str, out: str | Path, kind: str = "cross", layer: int = -1, beam_size: int = 4,
@@ -365,13 +324,15 @@ def attention(model: str | Path, text: str, out: str | Path, kind: str = "cross"
     ``layer``: 1-based, or negative from the last."""
     from ..plots.attention import plot_attention  # matplotlib: only this command needs it
 
+    if not text.strip():
+        raise UsageError("--text is empty: give the sentence to translate, e.g. --text 'God is love.'")
     translator = Translator.load(model, device)
     cfg = translator.model.config
     n_layers = getattr(cfg, "n_encoder_layers" if kind == "encoder" else "n_decoder_layers", 1)  # RNNsearch: one
     if not (1 <= layer <= n_layers or -n_layers <= layer <= -1):
         raise UsageError(f"--layer {layer} is out of range: this model has {n_layers} {kind} attention layer(s); "
                          f"choose 1 to {n_layers}, or -1 for the last")
-    _check_writable(Path(out), "--out")
+    check_writable(Path(out), "--out")
     return plot_attention(translator, text, out, kind, layer - 1 if layer > 0 else layer, beam_size)
 
 
@@ -383,84 +344,13 @@ def average(model: str | Path, last: int) -> Path:
         raise UsageError(f"no run at {model}: --model must be a run directory, e.g. runs/tiny")
     found = run.list_checkpoints()
     if len(found) < last:
-        raise UsageError(f"{model} has {len(found)} step checkpoints; cannot average the last {last}")
+        fix = (f"average at most --last {len(found)}, or train longer" if found else
+               "train until a checkpoint is saved (train.save_every), then average")
+        raise UsageError(f"{model} has {len(found)} step checkpoint{'s' if len(found) != 1 else ''}; cannot average "
+                         f"the last {last}: {fix} (train.keep_last sets how many a run keeps)")
     out = run.path / f"average-last-{last}.safetensors"
     average_checkpoints(found[-last:], out)
     return out
 
 
-__all__ = ["DataError", "Interrupted", "UsageError", "attention", "average", "evaluate", "train", "translate_lines"]
-
-
-# Music (decoder-only models on the Bach chorales) ------------------------------------------------
-GENERATE_RANGES = {  # the command line parses generate's options with these too
-    "samples": Allowed(int, 1, 1024), "length": Allowed(int, 1, 1 << 20), "top_k": Allowed(int, 0),
-    "primer_tokens": Allowed(int, 4, optional=True), "temperature": Allowed(float, 0, 100, lo_open=True),
-    "top_p": Allowed(float, 0, 1, lo_open=True), "seed": Allowed(int, 0, 2**63 - 1),
-}
-
-
-def generate_music(model: str | Path, out: str | Path, samples: int = 4, length: int = 512,
-                   primers: list[str] | None = None, primer_tokens: int | None = None, temperature: float = 1.0,
-                   top_k: int = 0, top_p: float = 1.0, seed: int = 1, device: str = "cpu") -> list[Path]:
-    """Samples ``samples`` pieces per primer (none: from scratch), each ``length`` tokens past its
-    primer, and writes each as MIDI and as a piano-roll PNG into ``out``; returns the MIDI paths.
-
-    ``primers``: files music21 reads (MusicXML, MIDI, kern), or ``test:N`` for the N-th test chorale;
-    ``primer_tokens`` keeps only each primer's beginning (a multiple of 4: whole sixteenths).
-    """
-    from ..data import music
-    from ..inference.generator import Generator
-    from ..plots.music import plot_piano_roll
-    from ..tasks.music import chorale_sequences
-
-    for name, value in dict(samples=samples, length=length, primer_tokens=primer_tokens, temperature=temperature,
-                            top_k=top_k, top_p=top_p, seed=seed).items():
-        GENERATE_RANGES[name].check(f"--{name.replace('_', '-')}", value)
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    named: list[tuple[str, list[int]]] = [("sample", [])] if not primers else []
-    for spec in primers or []:
-        if spec.startswith("test:"):
-            names, seqs = chorale_sequences("test")
-            index = int(spec[5:]) if spec[5:].isdigit() else -1
-            if not 0 <= index < len(seqs):
-                raise UsageError(f"{spec}: the test split has chorales test:0 .. test:{len(seqs) - 1}")
-            named.append((Path(names[index]).stem, seqs[index]))
-        else:
-            named.append((Path(spec).stem, music.read_primer(spec)))
-    if primer_tokens is not None:
-        named = [(name, tokens[: primer_tokens - primer_tokens % 4]) for name, tokens in named]
-    generator = Generator.load(model, device)
-    jobs = [(name, tokens, i) for name, tokens in named for i in range(samples)]
-    pieces = generator.generate([tokens for _, tokens, _ in jobs], length, temperature, top_k, top_p, seed)
-    written = []
-    for (name, primer, i), piece in zip(jobs, pieces):
-        stem = f"{name}-seed{seed}-{i + 1}"  # chorale names hold dots (bwv110.7): no with_suffix
-        written.append(music.write_midi(piece, out / f"{stem}.mid"))
-        title = f"{name}, sample {i + 1} (seed {seed}, T={temperature}, top-k {top_k}, top-p {top_p})"
-        plot_piano_roll(piece, out / f"{stem}.png", title=title, primer_len=len(primer) or None)
-    return written
-
-
-def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu") -> dict[str, float]:
-    """NLL per token (nats; EOS included) and perplexity of a chorale split, every token once in
-    sliding windows of the training length (``aiayn.tasks.music.WINDOW``)."""
-    from ..data import music
-    from ..inference.generator import Generator
-    from ..tasks.language_model import LanguageModelTask
-    from ..tasks.music import WINDOW, chorale_sequences
-
-    generator = Generator.load(model, device)
-    _, seqs = chorale_sequences(split)
-    scorer = LanguageModelTask([], seqs, WINDOW, 4096, music.BOS, music.EOS, music.PAD)
-    figures = scorer.validate(generator.model, generator.device)
-    return {"nll": figures["valid_nll"], "ppl": figures["valid_ppl"], "tokens": figures["valid_tokens"],
-            "bits_per_token": figures["valid_nll"] / math.log(2), "window": WINDOW}
-
-
-def model_task(model: str | Path) -> str:
-    """The task a run directory's or weights file's model was trained for ("translation", "music")."""
-    _, meta = read_header(model_file_of(model))
-    # weights written before tasks had names: the only decoder-only task then was music
-    return meta.get("task") or ("music" if meta.get("architecture") == "decoder_only" else "translation")
+__all__ = ["DataError", "Interrupted", "UsageError", "attention", "average", "train", "translate_lines"]

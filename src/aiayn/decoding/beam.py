@@ -97,7 +97,7 @@ def beam_search(
         log_probs = constrain(log_probs, t, sentence_limits.repeat_interleave(k), min_len, cfg)
         step = beam_step(scores, log_probs.view(len(sentences), k, -1), cfg.eos_id)
 
-        for i, parent, token, total in step.finished:
+        for i, parent, _token, total in step.finished:
             row = i * k + parent
             lps = token_lp[row].tolist() + [total - float(scores[i, parent])]
             score = total / length_penalty(t + 1, alpha)

@@ -1,7 +1,7 @@
 """Generate with a trained decoder-only model: continue primers, or start from nothing (SPEC §6).
 
 Music (and later images) come out of ``Generator.generate`` as token lists; turning them into
-files is the caller's business (``aiayn.data.music.write_midi``, ``aiayn.viz_music``).
+files is the caller's business (``aiayn.data.music.write_midi``, ``aiayn.plots.music``).
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ import torch
 from ..decoding import prompt_batch, sample
 from ..errors import UsageError
 from ..io.checkpoint import CheckpointError
-from ..io.registry import load_model
-from ..io.rundir import model_file_of
+from ..io.loader import load
 from ..model import LanguageModel
 
 
@@ -28,8 +27,8 @@ class Generator:
     @classmethod
     def load(cls, path: str | Path, device: str | torch.device = "cpu") -> Generator:
         """``path``: a run directory (its best model) or one ``.safetensors`` weights file."""
-        model_file = model_file_of(path)
-        model, _ = load_model(model_file)
+        loaded = load(path)
+        model, model_file = loaded.model, loaded.model_file
         if not isinstance(model, LanguageModel):
             raise CheckpointError(f"{model_file} holds a {model.architecture} model; generate needs a decoder-only "
                                   "one (translate with `aiayn translate`)")

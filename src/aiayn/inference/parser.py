@@ -10,7 +10,6 @@ config.json, beside the weights or one folder up.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,8 +21,7 @@ from ..data.treebank import EOS, Tree, Vocab, delinearise
 from ..decoding.options import DecodeOptions
 from ..decoding.search import length_batches, search
 from ..io.checkpoint import CheckpointError
-from ..io.registry import load_model
-from ..io.rundir import model_file_of
+from ..io.loader import load
 from ..progress import bar as progress_bar
 
 # §6.3; stopping only when no live beam can still win is ours: with 23 symbols and K = 21, early
@@ -53,13 +51,12 @@ class Parser:
     def load(cls, path: str | Path, device: str | torch.device = "cpu") -> Parser:
         """``path``: a parsing run directory (its best model) or a weights file of one."""
         device = checks.device(device)
-        model_file = model_file_of(path)
-        model, meta = load_model(model_file)
-        if meta.get("task") != "parsing":
-            raise CheckpointError(f"{model_file} holds a {meta.get('task') or model.architecture} model, not a parser "
-                                  "(train one with `aiayn train --task parsing`)")
-        data = _run_data(model_file)
-        return cls(model.to(device).eval(), Vocab.from_str(data["words"]), Vocab.from_str(data["symbols"]), device)
+        loaded = load(path, ("parsing",), "train one with `aiayn train --task parsing`")
+        data = loaded.data_settings()
+        if not (isinstance(data.get("words"), str) and isinstance(data.get("symbols"), str)):
+            raise CheckpointError(f"no config.json with the parsing vocabularies (data.words, data.symbols) beside "
+                                  f"{loaded.model_file} or in its run directory: copy the run's config.json there")
+        return cls(loaded.model.to(device), Vocab.from_str(data["words"]), Vocab.from_str(data["symbols"]), device)
 
     def parse(self, sentences: list[list[str]], options: DecodeOptions = PAPER_DECODING,
               tags: list[list[str]] | None = None, progress=None) -> list[Parse]:
@@ -77,20 +74,3 @@ class Parser:
             bar.update(len(batch))
         bar.close()
         return results
-
-
-
-def _run_data(model_file: Path) -> dict:
-    """The data settings (vocabularies included) of the run a weights file belongs to."""
-    for folder in (model_file.parent, model_file.parent.parent):
-        path = folder / "config.json"
-        if path.is_file():
-            try:
-                data = json.loads(path.read_text(encoding="utf-8"))["data"]
-                if isinstance(data.get("words"), str) and isinstance(data.get("symbols"), str):
-                    return data
-            except (ValueError, KeyError, TypeError, AttributeError):
-                pass
-            raise CheckpointError(f"{path} holds no parsing vocabularies (data.words, data.symbols); "
-                                  "is it the parsing run's own config.json?")
-    raise CheckpointError(f"no config.json beside {model_file} or in its run directory: it holds the vocabularies")

@@ -13,9 +13,8 @@ from ..decoding import Hypothesis
 from ..decoding.options import DecodeOptions
 from ..decoding.search import length_batches, search
 from ..errors import ConfigError
-from ..io.checkpoint import CheckpointError, read_header
-from ..io.registry import load_model
-from ..io.rundir import model_file_of, tokenizer_for
+from ..io.checkpoint import CheckpointError
+from ..io.loader import beside, load
 from ..model import Transformer
 from ..precision import int8_model, warn_if_emulated_bf16
 
@@ -45,16 +44,15 @@ class Translator:
         ``dtype``: float32; bfloat16 (half the weight and cache memory; faster where the
         hardware has bfloat16 instructions); or torch.qint8, int8 linear layers on the CPU."""
         device = checks.device(device)
-        model_file = model_file_of(path)
-        _, meta = read_header(model_file)
-        if meta.get("task") not in (None, "translation"):  # before the tokenizer, which other tasks lack
-            use = "aiayn parse" if meta["task"] == "parsing" else "aiayn generate"
-            raise CheckpointError(f"{model_file} holds a {meta['task']} model, not a translation model: "
-                                  f"use `{use} --model {path}`")
-        tokenizer = Tokenizer.load(tokenizer_for(model_file))
-        if meta.get("tokenizer_sha256") not in (None, tokenizer.fingerprint()):
-            raise CheckpointError(f"{model_file} was trained with a different vocabulary than {tokenizer_for(model_file)}")
-        model, _ = load_model(model_file)
+        loaded = load(path, ("translation",), "translate it with the command its task uses (aiayn COMMAND --help)")
+        model, model_file = loaded.model, loaded.model_file
+        vocab = beside(model_file, "spm.model")
+        if vocab is None:
+            raise CheckpointError(f"no spm.model beside {model_file} or in its run directory: copy the run's "
+                                  "spm.model next to the weights")
+        tokenizer = Tokenizer.load(vocab)
+        if loaded.meta.get("tokenizer_sha256") not in (None, tokenizer.fingerprint()):
+            raise CheckpointError(f"{model_file} was trained with a different vocabulary than {vocab}")
         if not hasattr(model.config, "src_vocab_size"):
             raise CheckpointError(f"{model_file} holds a {model.architecture} model; translate needs an encoder-decoder "
                                   "(sample music or digits with `aiayn generate`)")

@@ -107,11 +107,3 @@ def model_file_of(path: str | Path) -> Path:
     if not path.exists():
         raise CheckpointError(f"no model at {path}")
     return RunDir(path).model_file() if path.is_dir() else path
-
-
-def tokenizer_for(model_file: Path) -> Path:
-    """A weights file's vocabulary: spm.model beside it, or in the run directory above checkpoints/."""
-    for folder in (model_file.parent, model_file.parent.parent):
-        if (folder / "spm.model").exists():
-            return folder / "spm.model"
-    raise CheckpointError(f"no spm.model beside {model_file} or in its run directory")

@@ -214,6 +214,7 @@ def model_info(translator: Translator, model: str | Path) -> dict[str, Any]:
     """What the page and ``GET /api/info`` show about the model: architecture, sizes, languages."""
     import json
 
+    from ..io.loader import beside
     from ..io.rundir import model_file_of
 
     m, cfg = translator.model, translator.model.config
@@ -226,12 +227,10 @@ def model_info(translator: Translator, model: str | Path) -> dict[str, Any]:
         "device": str(translator.device), "dtype": str(next(m.parameters()).dtype).replace("torch.", ""),
         "attention_kinds": attention_kinds(translator), "src": None, "tgt": None,
     }
-    run_config = model_file_of(model).parent / "config.json"
-    if not run_config.exists():
-        run_config = run_config.parent.parent / "config.json"  # a checkpoint under checkpoints/
+    run_config = beside(model_file_of(model), "config.json")  # a lone weights file: languages unknown
     try:
-        data = json.loads(run_config.read_text(encoding="utf-8")).get("data", {})
+        data = json.loads(run_config.read_text(encoding="utf-8")).get("data", {}) if run_config else {}
         info["src"], info["tgt"] = data.get("src"), data.get("tgt")
     except (OSError, ValueError, AttributeError):
-        pass  # a lone weights file: languages unknown
+        pass  # a damaged config.json: languages unknown
     return info

@@ -1,51 +1,47 @@
-"""Tasks: what a model learns from and how it is judged. The trainer is the same for all.
+"""Tasks: what a model learns from and how it is judged and used. The trainer is the same for all.
 
-A task provides the training batches (index lists a ``BatchSampler`` replays), ``batch(indices)``,
-``loss(model, batch, epsilon)`` (summed ``LossSums``), ``validate(model, device)`` (a dict of
-figures), ``metric(figures)`` (higher is better: what "best" means), and ``describe(figures)``.
-
-Translation learns from the user's parallel text; the tasks in ``recipes()`` bring their own data
-(``aiayn train --task music|digits|superres|parsing``), with their model presets and training settings.
+A task module defines one ``Task`` (``tasks/spec.py``): presets, data, the training objective
+(batches, ``loss``, ``validate``, ``metric``, ``describe``), and what ``aiayn evaluate``,
+``aiayn generate`` and the end-of-training report do with its models. ``registry()`` maps names to
+tasks; the command line builds its choices and help from it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
-
 from .language_model import LanguageModelTask, SequenceBatch, cut_windows, nll_by_position
+from .requests import GENERATE_RANGES, EvaluateRequest, GenerateRequest
+from .spec import Task
 from .translation import TranslationTask
 
-
-@dataclass(frozen=True)
-class Recipe:
-    """A task on built-in data: model presets (model-config fields), training settings, and the task
-    itself, built by ``build(model_config, train_config, data, progress)``: ``data`` holds the data settings (``data``
-    updated by the caller; recorded in the run), ``progress`` is a tqdm-like factory (``aiayn.progress``)."""
-
-    name: str
-    presets: dict[str, dict[str, Any]]  # the first is the default
-    train: dict[str, Any]  # TrainConfig fields
-    model_config: Callable[..., Any]  # model-config fields -> the model's config dataclass
-    build: Callable[[Any, Any, dict[str, Any], Any], Any]
-    data: dict[str, Any]  # the default data settings
-    # For data that fixes part of the model (a vocabulary): a new run's data settings -> (the settings
-    # completed, e.g. with the vocabulary, recorded in the run; the model-config fields they fix).
-    prepare: Callable[[dict[str, Any]], tuple[dict[str, Any], dict[str, Any]]] | None = None
-
-    def config(self, preset: str | None, fields: dict[str, Any]):
-        return self.model_config(**{**self.presets[preset or next(iter(self.presets))], **fields})
+DEFAULT = "translation"  # a new run's task when none is named
 
 
-def recipes() -> dict[str, Recipe]:
-    """The tasks with built-in data, by name (imported here so translation alone needs no music21)."""
+def registry() -> dict[str, Task]:
+    """Every task by name, translation first (imported here, so translation alone needs no music21)."""
     from .images import DIGITS, SUPERRES
-    from .music import RECIPE as music
-    from .parsing import RECIPE as parsing
+    from .music import TASK as music
+    from .parsing import TASK as parsing
+    from .translation import TASK as translation
 
-    return {recipe.name: recipe for recipe in (music, DIGITS, SUPERRES, parsing)}
+    return {task.name: task for task in (translation, music, DIGITS, SUPERRES, parsing)}
 
 
-__all__ = ["LanguageModelTask", "Recipe", "SequenceBatch", "TranslationTask", "cut_windows", "nll_by_position",
-           "recipes"]
+def recipes() -> dict[str, Task]:
+    """The tasks with built-in data (all but translation)."""
+    return {name: task for name, task in registry().items() if task.build is not None}
+
+
+def get(name: str) -> Task:
+    """The task called ``name``; an unknown name is a one-line error listing the known ones."""
+    from ..errors import UsageError
+
+    known = registry()
+    if name not in known:
+        raise UsageError(f"unknown task {name!r}; choose one of {', '.join(known)}")
+    return known[name]
+
+
+Recipe = Task  # the name before tasks owned their whole life cycle
+
+__all__ = ["DEFAULT", "GENERATE_RANGES", "EvaluateRequest", "GenerateRequest", "LanguageModelTask", "Recipe",
+           "SequenceBatch", "Task", "TranslationTask", "cut_windows", "get", "nll_by_position", "recipes", "registry"]

@@ -9,13 +9,18 @@ once; see ``aiayn.data.music``). Two position schemes, everything else equal:
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 
 from ..data import music
+from ..errors import UsageError
+from ..inference.generator import Generator
+from ..io.loader import load
 from ..model.config import LanguageModelConfig
-from . import Recipe
 from .language_model import LanguageModelTask
+from .requests import EvaluateRequest, GenerateRequest
+from .spec import Task
 
 WINDOW = 256  # training window in tokens: 64 sixteenths = 4 bars of 4/4
 
@@ -61,7 +66,86 @@ def chorale_task(window: int = WINDOW, max_tokens: int = MUSIC_TRAIN["max_tokens
     return LanguageModelTask(train, valid, window, max_tokens, music.BOS, music.EOS, music.PAD)
 
 
-RECIPE = Recipe("music", presets={name: {"positions": name} for name in SCHEMES}, train=MUSIC_TRAIN,
-                model_config=music_model_config, data={"corpus": "music21 Bach chorales", "window": WINDOW, "transpose": 0},
-                build=lambda model, train, data, progress: chorale_task(data["window"], train.max_tokens,
-                                                                        progress=progress, transpose=data["transpose"]))
+# Using a trained model ---------------------------------------------------------------------------
+def _primers(request: GenerateRequest) -> list[tuple[str, list[int]]]:
+    """(name, tokens) per primer (none: one empty primer named "sample"), cut to --primer-tokens."""
+    named: list[tuple[str, list[int]]] = [] if request.primers else [("sample", [])]
+    for spec in request.primers or []:
+        if spec.startswith("test:"):
+            names, seqs = chorale_sequences("test")
+            index = int(spec[5:]) if spec[5:].isdigit() else -1
+            if not 0 <= index < len(seqs):
+                raise UsageError(f"{spec}: the test split has chorales test:0 .. test:{len(seqs) - 1}")
+            named.append((Path(names[index]).stem, seqs[index]))
+        else:
+            named.append((Path(spec).stem, music.read_primer(spec)))
+    if request.primer_tokens is not None:
+        keep = request.primer_tokens - request.primer_tokens % 4  # whole sixteenths of S A T B
+        named = [(name, tokens[:keep]) for name, tokens in named]
+    return named
+
+
+def generate_music(request: GenerateRequest) -> list[Path]:
+    """Samples ``request.samples`` pieces per primer (none: from scratch), each ``request.length``
+    tokens past its primer, written as MIDI and as a piano-roll PNG into the folder ``request.out``;
+    returns the MIDI paths. Primers: files music21 reads (MusicXML, MIDI, kern), or ``test:N``.
+    The primers and the model are checked before the folder is made."""
+    from ..plots.music import plot_piano_roll  # matplotlib: only this verb needs it
+
+    if request.classes:
+        raise UsageError("--class is for class-conditional digits models")
+    samples, length = request.samples or 4, request.length or 512
+    named = _primers(request)
+    generator = Generator.load(request.model, request.device)
+    out = Path(request.out)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out} is a file; music models write a folder of .mid and .png files: choose a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    jobs = [(name, tokens, i) for name, tokens in named for i in range(samples)]
+    t, k, p, seed = request.temperature, request.top_k, request.top_p, request.seed
+    pieces = generator.generate([tokens for _, tokens, _ in jobs], length, t, k, p, seed)
+    written = []
+    for (name, primer, i), piece in zip(jobs, pieces):
+        stem = f"{name}-seed{seed}-{i + 1}"  # chorale names hold dots (bwv110.7): no with_suffix
+        written.append(music.write_midi(piece, out / f"{stem}.mid"))
+        title = f"{name}, sample {i + 1} (seed {seed}, T={t}, top-k {k}, top-p {p})"
+        plot_piano_roll(piece, out / f"{stem}.png", title=title, primer_len=len(primer) or None)
+    return written
+
+
+def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu") -> dict[str, float]:
+    """NLL per token (nats; EOS included) and perplexity of a chorale split, every token once in
+    sliding windows of the run's training length (its config.json's data.window; ``WINDOW`` for a
+    lone weights file)."""
+    loaded = load(model, ("music",), "score it with `aiayn evaluate` as its own task")
+    window = loaded.data_settings().get("window", WINDOW)
+    generator = Generator(loaded.model, device)
+    _, seqs = chorale_sequences(split)
+    scorer = LanguageModelTask([], seqs, window, 4096, music.BOS, music.EOS, music.PAD)
+    figures = scorer.validate(generator.model, generator.device)
+    return {"nll": figures["valid_nll"], "ppl": figures["valid_ppl"], "tokens": figures["valid_tokens"],
+            "bits_per_token": figures["valid_nll"] / math.log(2), "window": window}
+
+
+def _evaluate(request: EvaluateRequest) -> str:
+    if request.test or request.src or request.tgt:
+        raise UsageError("--test, --src and --tgt are for translation; a music model is scored on its built-in "
+                         "test split: drop them")
+    f = evaluate_music(request.model, "test", request.device)
+    return (f"Bach chorales, test split ({f['tokens']:,} tokens, each scored once in windows of {f['window']}):\n"
+            f"NLL {f['nll']:.4f} nats/token ({f['bits_per_token']:.4f} bits), perplexity {f['ppl']:.3f}")
+
+
+def _generate(request: GenerateRequest) -> str:
+    return "\n".join(f"{path}  {str(path)[:-4]}.png" for path in generate_music(request))
+
+
+TASK = Task(
+    "music", "Bach chorales, token by token (Music Transformer; music21's corpus)",
+    presets={name: {"positions": name} for name in SCHEMES},
+    preset_help="relative (default: relative self-attention) or absolute (sinusoids, full attention)",
+    train=MUSIC_TRAIN, model_config=music_model_config,
+    data={"corpus": "music21 Bach chorales", "window": WINDOW, "transpose": 0},
+    build=lambda model, train, data, progress: chorale_task(data["window"], train.max_tokens, progress=progress,
+                                                            transpose=data["transpose"]),
+    evaluate=_evaluate, generate=_generate, uses="aiayn evaluate / aiayn generate")

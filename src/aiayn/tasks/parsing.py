@@ -8,7 +8,7 @@ normalised to XX (``aiayn.data.treebank``). Separate source and target vocabular
 Data: the SYNTHETIC treebank by default (``aiayn.data.synthetic_treebank``; no treebank ships), or
 the user's Penn Treebank files (``aiayn train --task parsing --train 02-21.mrg --valid 22.mrg``).
 Validation: NLL per target token (what picks the best model) and, for information, labelled
-bracket F1 (EVALB, ``aiayn.evalb``) of greedy parses of the first ``VALID_PARSES`` validation trees.
+bracket F1 (EVALB, ``aiayn.metrics.evalb``) of greedy parses of the first ``VALID_PARSES`` validation trees.
 
 Presets: ``tiny`` (CPU-sized for the synthetic treebank: d_model 128, 2 + 2 layers, 0.95M parameters;
 4.7 times the target tokens per second of a 256-wide 3 + 3 model on one shared CPU thread, 5,900 vs
@@ -19,8 +19,11 @@ and 16 heads as in "big", dropout 0.3, are our guesses.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
+import tempfile
+from pathlib import Path
 
 import torch
 
@@ -28,12 +31,15 @@ from ..data import DataError, batch_by_tokens, collate, filter_pairs
 from ..data.synthetic_treebank import SEEDS, SIZES, synthetic_split
 from ..data.treebank import BOS, EOS, PAD, Tree, Vocab, linearise, normalise, read_trees
 from ..decoding.options import DecodeOptions
-from ..inference.parser import Parser
+from ..errors import UsageError
+from ..inference.parser import PAPER_DECODING, Parser
+from ..io.checkpoint import atomic_path
 from ..metrics.evalb import BracketScores, score_corpus
 from ..model.config import TransformerConfig
 from ..training import distributed as D
 from ..training.loss import LossSums, label_smoothed_cross_entropy
-from . import Recipe
+from .requests import EvaluateRequest
+from .spec import Task
 
 log = logging.getLogger("aiayn")
 
@@ -139,6 +145,77 @@ class ParsingTask:
                 f"{figures['valid_f1_greedy']:.2f} (first {VALID_PARSES} trees; {figures['valid_repaired']} repaired)")
 
 
-RECIPE = Recipe("parsing", presets=PRESETS, train=PARSING_TRAIN, model_config=parsing_model_config,
-                data={"train": None, "valid": None, "min_count": 2}, prepare=prepare,
-                build=lambda model, train, data, progress: ParsingTask(data, train.max_tokens, model.max_positions))
+# Using a trained model ----------------------------------------------------------------------
+SYNTHETIC_TEST = "synthetic-treebank-test"  # the name of the built-in test split in file names and reports
+
+
+def evaluate_parsing(model: str | Path, test: str | None = None, options: DecodeOptions = PAPER_DECODING,
+                     device: str = "cpu", progress=None) -> dict:
+    """Parses the test trees' words and scores the parses against them; returns the figures, the path
+    of the parsed trees (``parsed.TEST.beamK.mrg`` beside the model) and the number repaired."""
+    golds = [normalise(t, test) for t in read_trees(test)] if test else synthetic_split("test")
+    name = Path(test).name.split(".")[0] if test else SYNTHETIC_TEST
+    model = Path(model)
+    folder, which = (model, "") if model.is_dir() else (model.parent, f"{model.stem}.")
+    out = folder / f"parsed.{which}{name}.beam{options.beam_size}.mrg"
+    parser = Parser.load(model, device)
+    _check_writable(folder)
+    parses = parser.parse([g.words() for g in golds], options, [g.tags() for g in golds], progress)
+    with atomic_path(out) as tmp:
+        tmp.write_text("".join(f"{p.tree}\n" for p in parses), encoding="utf-8")
+    scores = score_corpus(golds, [p.tree for p in parses])
+    return {"test": test or SYNTHETIC_TEST, "sentences": len(golds), "precision": scores.precision,
+            "recall": scores.recall, "f1": scores.f1, "exact_match": scores.exact_match, "matched": scores.matched,
+            "gold_brackets": scores.gold, "test_brackets": scores.test, "skipped": scores.skipped,
+            "repaired": sum(p.repairs > 0 for p in parses), "out": out}
+
+
+def parse_lines(model: str | Path, lines: list[str], options: DecodeOptions = PAPER_DECODING, device: str = "cpu",
+                progress=None) -> tuple[list[str], int]:
+    """One tree (a line of brackets, POS tags XX) per line of space-separated words, in order; an empty
+    line gives an empty line. Also returns how many predictions were repaired."""
+    parser = Parser.load(model, device)
+    picked = [i for i, line in enumerate(lines) if line.split()]
+    parses = parser.parse([lines[i].split() for i in picked], options, progress=progress)
+    out = [""] * len(lines)
+    for i, p in zip(picked, parses):
+        out[i] = str(p.tree)
+    return out, sum(p.repairs > 0 for p in parses)
+
+
+def _check_writable(folder: Path) -> None:
+    """Fails before any decoding if the parsed trees could not be written beside the model."""
+    try:
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as e:
+        raise UsageError(f"cannot write the parsed trees into {folder}: {e.strerror or e}; "
+                         "copy the model somewhere writable") from None
+
+def _evaluate(request: EvaluateRequest) -> str:
+    if request.src or request.tgt:
+        raise UsageError("--src and --tgt are for translation; a parsing model reads trees: drop them")
+    options = request.options(PAPER_DECODING)
+    f = evaluate_parsing(request.model, request.test, options, request.device,
+                         progress=request.progress and functools.partial(request.progress, desc="parsing"))
+    return (f"{f['test']}, {f['sentences']} sentences, beam {options.beam_size}, α {options.alpha}, max length "
+            f"input + {options.max_len_b}\nlabelled brackets (EVALB, COLLINS.prm): precision {f['precision']:.2f}  "
+            f"recall {f['recall']:.2f}  F1 {f['f1']:.2f}  ({f['matched']} of {f['gold_brackets']} gold, "
+            f"{f['test_brackets']} parsed)\nexact match {f['exact_match']:.2f} %; repaired predictions "
+            f"{f['repaired']} of {f['sentences']}" + (f"; skipped (words differ) {f['skipped']}" if f['skipped'] else "")
+            + f"\nparsed trees: {f['out']}")
+
+
+def _report(run_dir: Path, config: dict) -> str:
+    return (f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
+            f"Score it (bracket F1, beam 21): aiayn evaluate --model {run_dir}"
+            + ("" if config["data"].get("train") is None else " --test TREES.mrg")
+            + f"\nParse sentences: echo 'the dog saw a cat .' | aiayn parse --model {run_dir}")
+
+
+TASK = Task("parsing", "constituency parsing as translation (paper §6.3); a SYNTHETIC treebank unless --train/--valid "
+            "give Penn Treebank files", presets=PRESETS,
+            preset_help="tiny (default) or wsj (paper §6.3: 4 layers, d_model 1024)",
+            train=PARSING_TRAIN, model_config=parsing_model_config,
+            data={"train": None, "valid": None, "min_count": 2}, prepare=prepare, data_options=("train", "valid"),
+            build=lambda model, train, data, progress: ParsingTask(data, train.max_tokens, model.max_positions),
+            evaluate=_evaluate, report=_report, decoding=PAPER_DECODING, uses="aiayn parse / aiayn evaluate")

@@ -7,15 +7,28 @@ from __future__ import annotations
 
 import logging
 import math
+import tempfile
+from pathlib import Path
 
 import numpy as np
 import torch
+from tqdm import tqdm
 
-from ..data import Batches, DataError, ParallelCorpus, Tokenizer, collate_arrays, filter_mask, token_batches
+from .. import corpus
+from ..data import Batches, DataError, ParallelCorpus, Tokenizer, collate_arrays, filter_mask, read_parallel, token_batches
+from ..decoding.options import DecodeOptions
+from ..errors import UsageError
 from ..inference.translator import Translator
-from ..metrics.bleu import corpus_scores
+from ..io.checkpoint import atomic_path
+from ..metrics.bleu import Scores, corpus_scores
+from ..model.config import PRESETS, TransformerConfig
+from ..precision import DTYPES
+from ..progress import bar as progress_bar
 from ..training import distributed as D
 from ..training.loss import LossSums, label_smoothed_cross_entropy
+from ..training.trainer import JsonLog
+from .requests import EvaluateRequest
+from .spec import Task
 
 log = logging.getLogger("aiayn")
 
@@ -124,3 +137,94 @@ class TranslationTask:
         if "valid_bleu" in figures:
             text += f", BLEU {figures['valid_bleu']:.2f}, chrF {figures['valid_chrf']:.2f}"
         return text
+
+
+# Using a trained model ---------------------------------------------------------------------------
+def check_writable(path: Path, option: str) -> None:
+    """Fails now, before any decoding, if ``path`` could not be written later."""
+    folder = path.parent
+    if path.is_dir():
+        raise UsageError(f"cannot write {path}: it is a folder; remove it or choose another {option}")
+    if not folder.is_dir():
+        raise UsageError(f"cannot write {path}: folder {folder} does not exist; create it or choose another {option}")
+    try:
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as e:
+        raise UsageError(f"cannot write {path}: {e.strerror or e}; choose another {option}") from None
+
+
+def _test_set(test: str | None, src_lang: str | None, tgt_lang: str | None) -> ParallelCorpus:
+    """The test pairs: the built-in test split, a TSV, or PREFIX.SRC/PREFIX.TGT; a lone file that is
+    neither (a treebank, plain text) is named as such instead of being read as a prefix."""
+    if test is None:
+        return read_parallel(str(corpus.builtin("test")), src_lang or "en", tgt_lang or "es")
+    if Path(test).is_file() and not test.endswith((".tsv", ".tsv.gz")):
+        kind = "a treebank (score a parsing model with it)" if test.endswith((".mrg", ".tree", ".trees")) else "one file"
+        raise UsageError(f"--test {test} is {kind}; a translation test set is a .tsv (or .tsv.gz) whose header names "
+                         "the languages, or a prefix PREFIX with files PREFIX.SRC and PREFIX.TGT (--src, --tgt)")
+    return read_parallel(test, src_lang, tgt_lang)
+
+
+def evaluate(model: str | Path, test: str | None, src_lang: str | None, tgt_lang: str | None,
+             options: DecodeOptions, device: str = "cpu", progress=None,
+             dtype: str = "float32") -> tuple[Scores, Path, ParallelCorpus, list[str]]:
+    """Translates a test set, writes the hypotheses next to the model, and scores them with sacreBLEU."""
+    data = _test_set(test, src_lang, tgt_lang)
+    model = Path(model)
+    folder, which = (model, "") if model.is_dir() else (model.parent, f"{model.stem}.")
+    kind = f"beam{options.beam_size}" + ("" if dtype == "float32" else f".{dtype}")
+    name = Path(test).name.split(".")[0] if test else "test"
+    out = folder / f"hyp.{which}{name}.{kind}.{data.tgt_lang}"
+    translator = Translator.load(model, device, DTYPES[dtype])
+    check_writable(out, "--model folder (the hypotheses are written beside the model)")
+    if progress is not None:
+        progress.total = len(data)
+    hyps = translator.translate(data.src, options, progress=progress)
+    with atomic_path(out) as tmp:
+        tmp.write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
+    return corpus_scores(hyps, data.tgt), out, data, hyps
+
+
+def _evaluate(request: EvaluateRequest) -> str:
+    options = request.options(DecodeOptions())
+    bar = request.progress(unit="sent", leave=False, desc="translating") if request.progress else None
+    try:
+        scores, out, data, _ = evaluate(request.model, request.test, request.src, request.tgt, options,
+                                        request.device, progress=bar, dtype=request.dtype)
+    finally:
+        if bar is not None:
+            bar.close()
+    return (f"{data.src_lang}->{data.tgt_lang}, {len(data)} sentences, beam {options.beam_size}, "
+            f"α {options.alpha}\n{scores}\nhypotheses: {out}")
+
+
+def _report(run_dir: Path, config: dict) -> str:
+    """After training: beam-4 scores on the validation split (logged too) and a few unseen verses."""
+    data = config["data"]
+    if not data.get("valid"):
+        return f"\nModel: {run_dir}\nTranslate with: aiayn translate --model {run_dir} < input.txt"
+    translator = Translator.load(run_dir)
+    valid = read_parallel(data["valid"], data["src"], data["tgt"])
+    bar = progress_bar(tqdm, total=len(valid), desc="validation, beam 4", unit="sent", leave=False)
+    hyps = translator.translate(valid.src, DecodeOptions(), progress=bar)
+    bar.close()
+    scores = corpus_scores(hyps, valid.tgt)
+    JsonLog(run_dir / "log.jsonl", enabled=True).write("report", split="valid", beam=4, alpha=0.6, bleu=scores.bleu,
+                                                       chrf=scores.chrf, bleu_signature=scores.bleu_signature)
+    text = f"\nValidation ({len(valid)} sentences, beam 4, α 0.6):\n{scores}\n"
+    if Path(data["valid"]).resolve() == corpus.builtin("valid").resolve():
+        test = read_parallel(str(corpus.builtin("test")), data["src"], data["tgt"])
+        picks = [0, len(test) // 2, len(test) - 1]
+        text += "\nUnseen verses (test split):\n"
+        for i, hyp in zip(picks, translator.translate([test.src[i] for i in picks])):
+            text += f"  source:    {test.src[i]}\n  reference: {test.tgt[i]}\n  aiayn:     {hyp}\n\n"
+    return text + (f"Model: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
+                   f"Translate more: echo 'Love your neighbor as yourself.' | aiayn translate --model {run_dir}\n"
+                   f"Score a test set: aiayn evaluate --model {run_dir}")
+
+
+TASK = Task("translation", "translate your parallel text, or the built-in Bible (en-es) (default for a new run)",
+            presets=PRESETS, preset_help="tiny (default), base or big, the paper's model sizes",
+            train={}, model_config=lambda **fields: TransformerConfig(**fields), build=None, data={},
+            data_options=("train", "valid", "src", "tgt", "vocab"), evaluate=_evaluate, report=_report,
+            decoding=DecodeOptions(), uses="aiayn translate / aiayn evaluate / aiayn attention / aiayn serve")
