@@ -11,9 +11,8 @@ import pytest
 import torch
 from conftest import aiayn
 
-from aiayn.tasks.images import upsample
 from aiayn.data import digits
-from aiayn.tasks.images import ImageTask, digits_model_config
+from aiayn.tasks.images import ImageTask, digits_model_config, upsample
 
 MICRO = ["--set", "model.d_model=16", "--set", "model.n_heads=2", "--set", "model.d_ff=32", "--max-steps", "3",
          "--set", "train.valid_every=3", "--set", "train.save_every=3", "--set", "train.max_tokens=2048"]
