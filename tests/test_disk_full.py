@@ -9,6 +9,7 @@ and in CI); where the mount is refused, the tests skip and say why.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
@@ -20,7 +21,7 @@ from conftest import aiayn, snapshot, train_args
 from test_generate import music_run  # noqa: F401 (a fixture, used by name)
 
 from aiayn.data import music
-from aiayn.io.checkpoint import read_checkpoint, read_header
+from aiayn.io.checkpoint import DiskFull, atomic_folder, atomic_path, is_disk_full, read_checkpoint, read_header
 
 SIZE = "8m"  # room for a copy of the micro run (about 1.2 MB) and an export of it
 
@@ -156,10 +157,6 @@ def test_evaluate_keeps_the_previous_hypotheses(trained, data, disk):
 
 
 # Generation: a MIDI file and its piano roll per sample ----------------------------------------------------
-@pytest.mark.xfail(strict=True, reason="tasks/music.py's generate_music writes each MIDI file and piano roll "
-                   "straight under its name (music21's write, matplotlib's savefig): each needs io.checkpoint's "
-                   "atomic_path (and savefig format='png', the temporary name ending in .tmp); not this helper's "
-                   "files (issue 18)")
 @pytest.mark.parametrize("leave", [0, 12_000], ids=["midi", "png"])  # a MIDI file is ~1 kB, a piano roll ~40 kB
 def test_generate(music_run, disk, leave):  # noqa: F811 (the fixture imported above)
     out = disk.path / "gen"
@@ -171,3 +168,41 @@ def test_generate(music_run, disk, leave):  # noqa: F811 (the fixture imported a
     assert_no_partial_files(out)
     for path in out.iterdir():  # what is there is whole
         assert path.suffix == ".mid" and music.read_primer(path), path
+
+
+# Without a mount: what counts as a full disk, and a bug stays a bug -------------------------------------------
+def test_what_counts_as_a_full_disk():
+    from safetensors import SafetensorError
+
+    assert is_disk_full(OSError(errno.ENOSPC, "No space left on device"))
+    assert is_disk_full(OSError(errno.EDQUOT, "Disk quota exceeded"))
+    assert is_disk_full(SafetensorError("Error while serializing: I/O error: No space left on device (os error 28)"))
+    assert not is_disk_full(OSError(errno.EACCES, "Permission denied"))
+    assert not is_disk_full(RuntimeError("index out of range"))
+
+
+@pytest.mark.parametrize("raised,caught", [
+    (OSError(errno.ENOSPC, "No space left on device"), DiskFull),  # without a file name, as CTranslate2's
+    (RuntimeError("I/O error: No space left on device (os error 28)"), DiskFull),  # a library's own type
+    (RuntimeError("a bug in the writer"), RuntimeError),  # not the disk's fault: raised as it is
+])
+def test_atomic_writers_translate_a_full_disk_only(tmp_path, raised, caught):
+    old = tmp_path / "old.bin"
+    old.write_bytes(b"before")
+
+    def write(path: Path) -> None:
+        path.write_bytes(b"half")
+        raise raised
+
+    with pytest.raises(caught) as e:
+        with atomic_path(old) as tmp:
+            write(tmp)
+    assert old.read_bytes() == b"before" and sorted(p.name for p in tmp_path.iterdir()) == ["old.bin"]
+    if caught is DiskFull:
+        assert str(e.value).startswith(f"cannot write {old}: no space left on the device (")
+        assert "the previous one is intact" in str(e.value)
+    with pytest.raises(caught):
+        with atomic_folder(tmp_path / "export") as folder:
+            folder.mkdir()
+            write(folder / "model.bin")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.bin"]  # no export, no temporary folder
