@@ -9,6 +9,7 @@ import os
 import shutil
 import struct
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -250,3 +251,26 @@ def test_gzip_prefix_files_stream(tmp_path, tok):
         f.writelines(r[0] + "\n" for r in rows[:40])
     with pytest.raises(DataError, match=r"d\.es\.gz has 50 lines but .*d\.en\.gz has 40: .* has no line 41"):
         list(open_parallel(tmp_path / "d", "en", "es").pairs())
+
+
+def test_two_nodes_on_one_machine_match_one_process(cli_data, tmp_path):
+    """Two torchrun agents (--nnodes 2, one process each, gloo on 127.0.0.1): each node's LOCAL_RANK 0
+    prepares the ids (one shared cache here, so the file lock lets one build); the weights equal one
+    process's with the same global batch (update_freq 2)."""
+    env = {"AIAYN_CACHE": str(tmp_path / "cache"), "OMP_NUM_THREADS": "1"}
+    common = ["--train", str(cli_data / "train.tsv.gz"), "--config", str(cli_data / "micro.yaml"), "--set",
+              "model.dropout=0.0", "--set", "model.attention_bias=false", "--max-steps", "3"]
+    aiayn("train", *common, "--update-freq", "2", "--out", str(tmp_path / "one"), **env)
+    nodes = [subprocess.Popen([sys.executable, "-m", "torch.distributed.run", "--nnodes", "2", "--nproc_per_node", "1",
+                               "--node_rank", str(rank), "--master_addr", "127.0.0.1", "--master_port", "29561",
+                               "-m", "aiayn", "train", *common, "--out", str(tmp_path / "two")],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **env})
+             for rank in range(2)]
+    for node in nodes:
+        _, err = node.communicate(timeout=600)
+        assert node.returncode == 0, err.decode()[-3000:]
+    a = load_file(tmp_path / "one" / "checkpoints" / "step-00000003.safetensors")
+    b = load_file(tmp_path / "two" / "checkpoints" / "step-00000003.safetensors")
+    for name in a:
+        torch.testing.assert_close(b[name], a[name], rtol=1e-5, atol=1e-6)
+    assert len(list((tmp_path / "cache" / "corpora").glob("*.bin"))) == 1

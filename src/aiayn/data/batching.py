@@ -175,7 +175,9 @@ def token_batches(
     block = 1 << 16
     for lo in range(0, len(order), block):
         for pos, s, t in zip(range(lo, lo + block), src_len[lo: lo + block].tolist(), tgt_len[lo: lo + block].tolist()):
-            n, ls, lt = pos - start + 1, max(longest_src, s), max(longest_tgt, t)
+            n = pos - start + 1
+            ls = s if s > longest_src else longest_src  # not max(): this loop runs once per pair
+            lt = t if t > longest_tgt else longest_tgt
             while pos > start and (n > max_sentences or n * ls > max_tokens or n * lt > max_tokens):
                 size = pos - start
                 keep = size - size % required_multiple if size >= required_multiple else size
