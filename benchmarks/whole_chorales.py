@@ -57,11 +57,10 @@ def report(args) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from aiayn.app.commands import evaluate_music
     from aiayn.data import music
     from aiayn.io.registry import load_model
     from aiayn.tasks.language_model import nll_by_position
-    from aiayn.tasks.music import chorale_sequences
+    from aiayn.tasks.music import chorale_sequences, evaluate_music
 
     set_threads(args.threads)
     _, test = chorale_sequences("test")
@@ -73,7 +72,7 @@ def report(args) -> None:
         label = f"{config.get('positions') or config['preset']}, L = {window}"
         model, meta = load_model(run_dir / "best.safetensors")
         model.eval()
-        test_fig = evaluate_music(run_dir / "best.safetensors")
+        test_fig = evaluate_music(run_dir)  # the run's own window, from its config.json
         whole = nll_by_position(model, test, music.BOS)
         pairs = nll_by_position(model, chained, music.BOS)
         log = [json.loads(line) for line in (run_dir / "log.jsonl").read_text().splitlines()]
