@@ -333,7 +333,8 @@ def attention(model: str | Path, text: str, out: str | Path, kind: str = "cross"
         raise UsageError(f"--layer {layer} is out of range: this model has {n_layers} {kind} attention layer(s); "
                          f"choose 1 to {n_layers}, or -1 for the last")
     check_writable(Path(out), "--out")
-    return plot_attention(translator, text, out, kind, layer - 1 if layer > 0 else layer, beam_size)
+    with atomic_path(Path(out)) as tmp:  # a full disk leaves no half-written picture
+        return plot_attention(translator, text, tmp, kind, layer - 1 if layer > 0 else layer, beam_size)
 
 
 def average(model: str | Path, last: int) -> Path:

@@ -37,6 +37,6 @@ def plot_attention(translator: Translator, source: str, out: str | Path, kind: s
     n_layers = len(layers)
     fig.suptitle(f"{kind} attention, layer {layer % n_layers + 1} of {n_layers}\n{source}\n→ {translation}", fontsize=9)
     fig.tight_layout()
-    fig.savefig(out, dpi=110)
+    fig.savefig(out, dpi=110, format="png")  # format: written under a temporary name first
     plt.close(fig)
     return translation

@@ -34,7 +34,7 @@ def _finish(fig, path: str | os.PathLike, title: str | None) -> Path:
     if title:
         fig.suptitle(title, fontsize=10)
     path = Path(path)
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, format="png")  # format: written under a temporary name first
     plt.close(fig)
     return path
 

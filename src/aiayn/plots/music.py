@@ -67,6 +67,6 @@ def plot_piano_roll(tokens: Sequence[int], path: str | os.PathLike, title: str =
     ax.set_title(title, fontsize=10, loc="left")
     fig.tight_layout()
     path = Path(path)
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, format="png")  # format: written under a temporary name first
     plt.close(fig)
     return path

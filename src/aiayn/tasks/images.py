@@ -24,6 +24,7 @@ from ..data import digits
 from ..data.batching import Batch
 from ..decoding import greedy_search, prompt_batch, sample
 from ..errors import UsageError
+from ..io.checkpoint import atomic_path
 from ..io.loader import load
 from ..model.config import LanguageModelConfig, TransformerConfig
 from ..training import distributed as D
@@ -174,8 +175,10 @@ def generate_images(model: str | Path, out: str | Path, samples: int = 10, class
         truth, _ = digits.load_digits_split("test")
         truth = truth[:samples]
         low = digits.downsample(truth)
-        return plot_super_resolution(low, upsample(net, low, device), truth, digits.bicubic_upsample(low), out,
-                                     title=f"super-resolution, first {len(truth)} test digits (greedy)")
+        with atomic_path(out) as tmp:
+            plot_super_resolution(low, upsample(net, low, device), truth, digits.bicubic_upsample(low), tmp,
+                                  title=f"super-resolution, first {len(truth)} test digits (greedy)")
+        return out
     conditional = net.config.n_classes > 0
     if classes and not conditional:
         raise UsageError(f"{model} is unconditional; --class needs a model trained with a -class preset")
@@ -188,8 +191,10 @@ def generate_images(model: str | Path, out: str | Path, samples: int = 10, class
     names = [digits.CLASS_NAMES[c] for c in labels] if conditional else None
     title = (f"{'class-conditional' if conditional else 'unconditional'} samples, {net.config.attention} attention "
              f"(seed {seed}, T={temperature})")
-    return plot_digit_grid([_pixels(h.tokens) for h in hyps], out, rows_labels=names, title=title,
-                           cols=None if conditional else min(samples, 10))
+    with atomic_path(out) as tmp:  # a full disk leaves no half-written picture
+        plot_digit_grid([_pixels(h.tokens) for h in hyps], tmp, rows_labels=names, title=title,
+                        cols=None if conditional else min(samples, 10))
+    return out
 
 def _evaluate(request: EvaluateRequest) -> str:
     if request.test or request.src or request.tgt:

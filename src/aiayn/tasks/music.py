@@ -16,6 +16,7 @@ from pathlib import Path
 from ..data import music
 from ..errors import UsageError
 from ..inference.generator import Generator
+from ..io.checkpoint import atomic_path
 from ..io.loader import load
 from ..model.config import LanguageModelConfig
 from .language_model import LanguageModelTask
@@ -107,9 +108,12 @@ def generate_music(request: GenerateRequest) -> list[Path]:
     written = []
     for (name, primer, i), piece in zip(jobs, pieces):
         stem = f"{name}-seed{seed}-{i + 1}"  # chorale names hold dots (bwv110.7): no with_suffix
-        written.append(music.write_midi(piece, out / f"{stem}.mid"))
+        with atomic_path(out / f"{stem}.mid") as tmp:  # a full disk leaves no half-written file
+            music.write_midi(piece, tmp)
+        written.append(out / f"{stem}.mid")
         title = f"{name}, sample {i + 1} (seed {seed}, T={t}, top-k {k}, top-p {p})"
-        plot_piano_roll(piece, out / f"{stem}.png", title=title, primer_len=len(primer) or None)
+        with atomic_path(out / f"{stem}.png") as tmp:
+            plot_piano_roll(piece, tmp, title=title, primer_len=len(primer) or None)
     return written
 
 
