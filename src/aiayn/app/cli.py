@@ -387,8 +387,9 @@ def _run_train(args: argparse.Namespace) -> None:
     overrides.update({k: v for k, v in vars(args).items() if k.startswith("train.") and v is not None})
     task = args.task or tasks.DEFAULT
     out = args.out or ("runs/tiny" if task == tasks.DEFAULT else f"runs/{task}")
-    run = commands.train(out, args.train, args.valid, args.src, args.tgt, args.preset, args.config, overrides,
-                         args.resume, args.vocab, args.device, args.task, progress=tqdm, arch=args.arch)
+    run = commands.train(commands.TrainRequest(out, args.train, args.valid, args.src, args.tgt, args.preset,
+                                               args.config, overrides, args.resume, args.vocab, args.device,
+                                               args.task, progress=tqdm, arch=args.arch))
     if int(os.environ.get("RANK", "0")) == 0:  # only the main process reports
         config = json.loads(run.config.read_text(encoding="utf-8"))
         print(tasks.get(config.get("task", tasks.DEFAULT)).report(run.path, config))

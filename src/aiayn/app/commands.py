@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import logging
 from pathlib import Path
@@ -65,25 +66,49 @@ def _read_data(train: str | None, valid: str | None, src: str | None, tgt: str |
     return data, train_data, valid_corpus
 
 
-def train(out: str | Path, train: str | None = None, valid: str | None = None, src_lang: str | None = None,
-          tgt_lang: str | None = None, preset: str | None = None, config_file: str | None = None,
-          overrides: dict[str, Any] | None = None, resume: bool = False, vocab: str | None = None,
-          device: str | None = None, task: str | None = None, progress=None,
-          data: dict[str, Any] | None = None, arch: str | None = None) -> RunDir:
-    """Trains a model into run directory ``out`` (see ``RunDir``); returns it.
+@dataclasses.dataclass
+class TrainRequest:
+    """What ``aiayn train`` is asked to do. ``out``: the run directory (see ``RunDir``).
 
-    ``task``: "translation" (the default for a new run) on ``train``/``valid``, or a task with
-    built-in data (``aiayn.tasks.recipes()``, e.g. "music"); a resumed run keeps its own.
-    Settings and data are checked before anything is written; one process at a time owns ``out``.
-    SIGINT or SIGTERM saves the training state after the current step and raises ``Interrupted``.
+    ``task``: "translation" (the default for a new run) on ``train``/``valid``, or another task of
+    ``aiayn.tasks.registry()`` (e.g. "music"); a resumed run keeps its own. ``preset`` <
+    ``config_file`` < ``overrides`` ({"model.FIELD" or "train.FIELD": value}) make the settings.
     ``progress``: a tqdm-like factory for the progress bar (``aiayn.progress``); None shows nothing.
-    ``data``: data settings of a built-in task that differ from its defaults (music: ``transpose``).
-    ``arch``: the translation model, one of ``TRANSLATION_ARCHS`` (default: the Transformer).
+    ``data``: data settings of a built-in task that differ from its defaults (music: ``window``,
+    ``transpose``). ``arch``: the translation model, one of ``TRANSLATION_ARCHS`` (default: the Transformer).
     """
+
+    out: str | Path
+    train: str | None = None
+    valid: str | None = None
+    src_lang: str | None = None
+    tgt_lang: str | None = None
+    preset: str | None = None
+    config_file: str | None = None
+    overrides: dict[str, Any] = dataclasses.field(default_factory=dict)
+    resume: bool = False
+    vocab: str | None = None
+    device: str | None = None
+    task: str | None = None
+    progress: Any = None
+    data: dict[str, Any] | None = None
+    arch: str | None = None
+
+
+def train(request: TrainRequest | str | Path, **fields: Any) -> RunDir:
+    """Trains a model as ``request`` says (or ``TrainRequest(out, **fields)``); returns its run directory.
+
+    Settings and data are checked before anything is written; one process at a time owns the run.
+    SIGINT or SIGTERM saves the training state after the current step and raises ``Interrupted``.
+    """
+    r = request if isinstance(request, TrainRequest) else TrainRequest(request, **fields)
+    out, train, valid, src_lang, tgt_lang, preset = r.out, r.train, r.valid, r.src_lang, r.tgt_lang, r.preset
+    config_file, resume, vocab, device, task, progress, data, arch = (r.config_file, r.resume, r.vocab, r.device,
+                                                                      r.task, r.progress, r.data, r.arch)
     run, world = RunDir(out), D.init_world(device)
     if resume and not run.path.is_dir():
         raise UsageError(f"nothing to resume: {out} does not exist; train without --resume to start a run there")
-    overrides = dict(overrides or {})
+    overrides = dict(r.overrides or {})
     if resume:
         task = _resumed_task(run, task)
     recipe = _recipe(task, train, valid, src_lang, tgt_lang, vocab)
@@ -354,4 +379,5 @@ def average(model: str | Path, last: int) -> Path:
     return out
 
 
-__all__ = ["DataError", "Interrupted", "UsageError", "attention", "average", "train", "translate_lines"]
+__all__ = ["DataError", "Interrupted", "TrainRequest", "UsageError", "attention", "average", "train",
+           "translate_lines"]
