@@ -200,11 +200,13 @@ BAD = [  # (command line, exit status, what the one line must say)
     # evaluate: refuses before decoding when it could not write the hypotheses
     ("evaluate --model {run} --test {valid} --beam 1", 1, "hyp.valid.beam1.es: it is a folder"),
     ("evaluate --model {run} --test {root}/missing.tsv", 1, "no such file"),
+    ("evaluate --model {run} --test {root}/lines.txt", 1, "is one file; a translation test set is a .tsv"),
     ("evaluate --model {run} --beam -2", 2, "argument --beam: must be an integer >= 1"),
     # average
     ("average --model {run} --last 0", 2, "argument --last: must be an integer >= 1, not '0'"),
     ("average --model {run} --last -1", 2, "argument --last: must be an integer >= 1, not '-1'"),
     ("average --model {run} --last 9", 1, "has 3 step checkpoints; cannot average the last 9"),
+    ("average --model {run} --last 1000", 1, "average at most --last 3, or train longer"),
     ("average --model {root}/nothing --last 2", 1, "no run at"),
     ("average --model {mixed} --last 2", 1, "holds different tensors from"),
     # attention
@@ -259,3 +261,11 @@ def test_a_bug_keeps_its_traceback(trained, monkeypatch, bug):
     monkeypatch.setattr(commands, "average", buggy)
     with pytest.raises(type(bug)):
         main(["average", "--model", str(trained), "--last", "1"])
+
+
+def test_attention_of_nothing_is_refused(trained, tmp_path, capsys):
+    """An empty --text has no translation to draw (the server refuses the same input)."""
+    from aiayn.app.cli import main
+
+    assert main(["attention", "--model", str(trained), "--text", " ", "--out", str(tmp_path / "a.png")]) == 1
+    assert "--text is empty" in capsys.readouterr().err and not (tmp_path / "a.png").exists()

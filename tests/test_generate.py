@@ -73,6 +73,7 @@ def test_generate_refuses_bad_input_in_one_line(music_run, tmp_path, args, messa
     err = proc.stderr.decode()
     assert proc.returncode == 1 and "Traceback" not in err and message in err, err
     assert len([line for line in err.splitlines() if line.strip()]) == 1, err
+    assert not (tmp_path / "o").exists()  # nothing is created before the inputs are checked
 
 
 def test_generate_refuses_a_translation_model(trained, tmp_path):
