@@ -34,6 +34,11 @@ model many beams reach the limit and the two rank them differently. Nothing in C
 options changes that, so the runner asks for every beam with its end token, scores the EOS after
 each cut one (``score_batch``) and ranks them again: at α = 0 it then picks aiayn's hypotheses at the
 limit too. Calling ``ctranslate2.Translator`` directly on an export keeps CTranslate2's rule.
+What remains cannot be changed from outside: CTranslate2 suppresses pad and BOS before its softmax
+(renormalising), aiayn after it. On a barely trained model that puts real mass on them, the gap
+adds up over long outputs and can change which beams survive: the micro model after 3 steps, 200
+test lines, beam 4, α = 0, default limits, differs from aiayn on 23 lines without the EOS scoring
+and 12 with it, all 12 outputs of about 100 tokens whose total log P differs by 0.3 to 1.4.
 """
 
 from __future__ import annotations
