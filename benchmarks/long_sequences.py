@@ -13,7 +13,7 @@ Time: the systems of one L in ONE process, interleaved A B A B, medians and pair
 just before the step (``extra_mib``). ``--old-max`` skips timing the old paths past that L (at
 8,192 the old relative step alone takes half a minute); their memory is still measured.
 
-Run:  python -m benchmarks.long_sequences --threads 1 [--lengths 1024 4096 8192] [--repeats 3]
+Run:  python -m benchmarks.long_sequences --threads 1 [--lengths 1024 4096 8192] [--repeats 3] [--no-time]
 Writes benchmarks/results/long_sequences.json.
 """
 
@@ -80,6 +80,7 @@ def main() -> None:
     p.add_argument("--lengths", type=int, nargs="+", default=[1024, 4096, 8192])
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--old-max", type=int, default=4096, help="time the old paths only up to this L")
+    p.add_argument("--no-time", action="store_true", help="peak memory only (each system alone in a subprocess)")
     p.add_argument("--child", nargs=2, metavar=("SYSTEM", "L"), help=argparse.SUPPRESS)
     add_common_args(p)
     args = p.parse_args()
@@ -88,7 +89,7 @@ def main() -> None:
     threads = set_threads(args.threads)
     rows = []
     for length in args.lengths:
-        timed = [s for s in SYSTEMS if not s.endswith("-old") or length <= args.old_max]
+        timed = [] if args.no_time else [s for s in SYSTEMS if not s.endswith("-old") or length <= args.old_max]
         times = interleave({s: build(s, length) for s in timed}, args.repeats, warmup=1)
         for s in SYSTEMS:
             row = {"L": length, "system": s}

@@ -173,6 +173,7 @@ def test_model_tiled_equals_materialising_and_cached_decoding_equals_full(varian
     torch.testing.assert_close(torch.cat(parts, dim=1), full, rtol=0, atol=1e-12)
 
 
+@pytest.mark.filterwarnings("ignore:flex_attention called without torch.compile")
 @pytest.mark.parametrize("spec_kw", [dict(causal=True, clip=3, rel_causal=True), dict(causal=False, clip=3, rel_causal=False),
                                      dict(band=(4, 3, True)), dict(band=(4, 3, False))])
 @pytest.mark.parametrize("t", [19, 7])

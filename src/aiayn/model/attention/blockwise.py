@@ -87,13 +87,13 @@ class BlockwiseAttention(torch.autograd.Function):
     def backward(ctx, d_out):
         q, k, v, mask, table, out, lse = ctx.saved_tensors
         spec, scale = ctx.spec, q.size(-1) ** -0.5
-        d_out = d_out.contiguous()
-        delta = (d_out * out).sum(-1, keepdim=True)  # (B, H, T, 1): rowsum(dO ∘ O) = Σ_j p_ij dp_ij
         dq, dk, dv = torch.zeros_like(q), torch.zeros_like(k), torch.zeros_like(v)
         d_table = None if table is None else torch.zeros_like(table)
         for i0 in range(0, q.size(-2), ctx.q_block):
             i1 = min(i0 + ctx.q_block, q.size(-2))
-            qs, do, lse_b, delta_b = q[..., i0:i1, :] * scale, d_out[..., i0:i1, :], lse[..., i0:i1, :], delta[..., i0:i1, :]
+            qs, do, lse_b = q[..., i0:i1, :] * scale, d_out[..., i0:i1, :], lse[..., i0:i1, :]
+            # rowsum(dO ∘ O) = Σ_j p_ij dp_ij, per block: no (B, H, T, D_v) product, no contiguous copy of dO
+            delta_b = (do * out[..., i0:i1, :]).sum(-1, keepdim=True)
             p_rel = None if table is None else by_distance(qs, table)
             d_rel = None if table is None else torch.zeros_like(p_rel)
             dqs = torch.zeros_like(qs)
