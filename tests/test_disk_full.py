@@ -97,6 +97,20 @@ def test_train_best_model(data, disk):
     assert_no_partial_files(run)
 
 
+@pytest.mark.parametrize("leave", [0, 2_000], ids=["no-space", "2kB"])
+def test_train_on_an_almost_full_disk(data, disk, leave):
+    """The first writes of a new run (the lock's owner, the vocabulary) fail in one line too."""
+    run = disk.path / "run"
+    disk.fill(leave)
+    proc = aiayn(*train_args(data, run, "--max-steps", "1"), check=False)
+    err = proc.stderr.decode()
+    lines = [line for line in err.splitlines() if line.startswith("error:")]
+    assert proc.returncode == 1 and "Traceback" not in err and len(lines) == 1, err
+    assert re.match(rf"error: cannot (write|create run directory) {re.escape(str(run))}", lines[0]), lines[0]
+    assert "no space left" in lines[0].lower(), lines[0]
+    assert_no_partial_files(run) if run.exists() else None
+
+
 @pytest.mark.parametrize("leave,fails", [
     (16_000, r"(best|checkpoints/step-00000009)\.safetensors"),  # best when step 9 validates better
     (300_000, r"state\.safetensors"),  # both 128 kB weights files fit, not a second 390 kB state

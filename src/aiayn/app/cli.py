@@ -320,6 +320,8 @@ def _add_serve(sub) -> None:
                    "may ask for (default 16)")
     g.add_argument("--timeout", type=r["timeout"].parse, default=60.0, help="seconds a request waits for its answer, "
                    "queue included, before a 504 (default 60)")
+    g.add_argument("--body-timeout", type=r["body_timeout"].parse, default=10.0, help="seconds a request's headers "
+                   "and body may take to arrive; slower clients get a 408 and the connection closes (default 10)")
     g.add_argument("--max-queue", type=r["max_queue"].parse, default=256, help="requests waiting at once; more get "
                    "a 503 (default 256)")
     g.add_argument("--max-batch-lines", type=r["max_batch_lines"].parse, default=64, help="lines of waiting "
@@ -331,7 +333,7 @@ def _run_serve(args: argparse.Namespace) -> None:
     from ..serve import Limits, serve
 
     limits = Limits(max_lines=args.max_lines, max_chars=args.max_chars, max_beam=args.max_beam, timeout=args.timeout,
-                    max_queue=args.max_queue, max_batch_lines=args.max_batch_lines)
+                    max_queue=args.max_queue, max_batch_lines=args.max_batch_lines, body_timeout=args.body_timeout)
     serve(args.model, args.host, args.port, _options(args), limits, args.device, args.dtype)
 
 

@@ -7,6 +7,7 @@ whose characters were seen in training and whose spaces are single, with none at
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import io
 import os
@@ -122,8 +123,11 @@ class Tokenizer:
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, path)
-        except BaseException:
+        except BaseException as e:
             Path(tmp).unlink(missing_ok=True)
+            if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT):  # the disk's fault, not a bug
+                raise DataError(f"cannot write {path}: no space left on the device; nothing was written; free some "
+                                "space or write elsewhere, then run again") from None
             raise
 
     def fingerprint(self) -> str:

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ..errors import UsageError
-from .checkpoint import CheckpointError, remove_stale_temp_files
+from .checkpoint import CheckpointError, disk_full, is_disk_full, remove_stale_temp_files
 
 log = logging.getLogger("aiayn")
 
@@ -82,8 +82,13 @@ class RunDir:
                 owner = os.pread(fd, 32, 0).decode(errors="replace").strip() or "unknown"
                 raise UsageError(f"{self.path} is in use by another training (process {owner}); wait for it to end, "
                                  "or choose another --out") from None
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+            try:
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)  # who holds it, for the message above
+            except OSError as e:
+                if is_disk_full(e):
+                    raise disk_full(self.lock, "nothing was written") from None
+                raise
             freed = sum(remove_stale_temp_files(folder) for folder in (self.path, self.checkpoints))
             if freed:
                 log.info("removed %.1f MB of temporary files that killed runs left in %s", freed / 1e6, self.path)
