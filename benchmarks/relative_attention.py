@@ -3,8 +3,10 @@
 One causal self-attention layer (d_model 512, 8 heads, batch 1), forward and backward, at L = 512
 ... 4096. Three systems:
   * ``plain``: aiayn's attention with absolute positions (fused SDPA, causal);
-  * ``skewed``: relative attention as aiayn builds it (Huang et al. 2018: S_rel = skew(Q E_rᵀ),
-    an L x L intermediate per head; one table per head, distances up to L);
+  * ``skewed``: relative attention by skewing (Huang et al. 2018: S_rel = skew(Q E_rᵀ), an L x L
+    intermediate per head; one table per head, distances up to L), the materialising path;
+  * ``tiled``: the same relative attention block by block (aiayn's default since issue 21: no L x L
+    tensor; ``model/attention/blockwise.py``; BENCHMARKS.md §8 measures it in a whole model);
   * ``naive``: Shaw et al.'s formulation, which gathers e_(j-i) into an L x L x D_h tensor (one
     table shared by the heads, its cheapest form) and contracts it with Q.
 Time: all systems in one process, interleaved, medians and paired ratios. Memory: each system
@@ -23,11 +25,20 @@ import argparse
 import json
 import math
 
-from .common import add_common_args, interleave, median, median_ratio, own_peak_rss_mib, peak_rss_of, print_table, \
-    set_threads, write_result
+from .common import (
+    add_common_args,
+    interleave,
+    median,
+    median_ratio,
+    own_peak_rss_mib,
+    peak_rss_of,
+    print_table,
+    set_threads,
+    write_result,
+)
 
 D_MODEL, HEADS = 512, 8
-SYSTEMS = ("plain", "skewed", "naive")
+SYSTEMS = ("plain", "skewed", "tiled", "naive")
 
 
 def build(system: str, length: int, device: str = "cpu"):
@@ -35,18 +46,25 @@ def build(system: str, length: int, device: str = "cpu"):
     for the GPU, so wall-clock timing holds)."""
     import torch
 
-    from aiayn.model.attention import MultiHeadAttention, RelativePositions, math_attention
+    from aiayn.model.attention import MultiHeadAttention, RelativePositions, math_attention, relative
 
     torch.manual_seed(0)
     d_h = D_MODEL // HEADS
-    variant = RelativePositions(HEADS, d_h, d_h, length, causal=True) if system == "skewed" else None
+    variant = RelativePositions(HEADS, d_h, d_h, length, causal=True) if system in ("skewed", "tiled") else None
     layer = MultiHeadAttention(D_MODEL, HEADS, d_h, d_h, variant=variant).to(device)
     x = torch.randn(1, length, D_MODEL, requires_grad=True, device=device)
     sync = torch.cuda.synchronize if device.startswith("cuda") else (lambda: None)
     if system != "naive":
+        tiled = relative.fast_path
+
         def step():
-            out, _ = layer(x, causal=True)
-            out.sum().backward()
+            # Per step, not per process: the timing process holds every system side by side.
+            relative.fast_path = (lambda *args: False) if system == "skewed" else tiled
+            try:
+                out, _ = layer(x, causal=True)
+                out.sum().backward()
+            finally:
+                relative.fast_path = tiled
             sync()
         return step
 
