@@ -232,6 +232,8 @@ def _check_new_run(train, valid, src_lang, tgt_lang, preset, config_file, overri
     preset, model_fields, train_cfg = load_config(preset, config_file, overrides, config_class)
     model_fields = {**model_fields, **fixed}
     data, train_data, valid_corpus = _read_data(train, valid, src_lang, tgt_lang)
+    if not isinstance(train_data, preprocess.Prepared):
+        train_data.check()  # bad text is one line now, before the run directory exists
     given = Tokenizer.load(vocab) if vocab else None
     if isinstance(train_data, preprocess.Prepared):  # its ids are in its own vocabulary
         if given and given.fingerprint() != train_data.tokenizer.fingerprint():

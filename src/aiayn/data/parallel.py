@@ -136,6 +136,14 @@ class ParallelSource:
                 )
             yield pair
 
+    def check(self) -> int:
+        """Reads every pair once (UTF-8, fields, alignment: the first problem is a DataError naming
+        the file and line) and returns how many there are; none is an error. About 2 s per 1M pairs."""
+        n = sum(1 for _ in self.pairs())
+        if not n:
+            raise DataError(f"{self.name} has no sentence pairs")
+        return n
+
     def _tsv_pairs(self, position: list[int] | None) -> Iterator[tuple[str, str]]:
         si, ti, n_fields = self._tsv_columns
         path = self.files[0]
