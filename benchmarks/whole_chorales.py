@@ -34,7 +34,7 @@ def train(args) -> None:
     from aiayn.app import commands
 
     set_threads(args.threads)
-    overrides = {"train.max_time": args.minutes * 60, "train.seed": args.seed}
+    overrides = {"train.max_time": args.minutes * 60, "train.seed": args.seed, "train.valid_every": args.valid_every}
     if args.positions == "relative":
         overrides["model.max_relative_distance"] = args.max_distance
     commands.train(args.out, preset=args.positions, task="music", device="cpu", data={"window": args.window},
@@ -118,6 +118,7 @@ def main() -> None:
     t.add_argument("--max-distance", type=int, default=256)
     t.add_argument("--minutes", type=float, default=15)
     t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--valid-every", type=int, default=100, help="updates between validations (not counted in --minutes)")
     t.add_argument("--out", required=True)
     t.add_argument("--threads", type=int, default=None)
     r = sub.add_parser("report")

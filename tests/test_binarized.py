@@ -18,7 +18,6 @@ import torch
 from conftest import MICRO, aiayn, corpus_slice, snapshot, write_tsv
 from safetensors.torch import load_file
 
-from aiayn.app import preprocess as P
 from aiayn.corpus import builtin
 from aiayn.data import (
     BatchSampler,
@@ -34,6 +33,7 @@ from aiayn.data import (
     token_batches,
 )
 from aiayn.data import binarized as B
+from aiayn.tasks import translation_data as P
 
 
 @pytest.fixture(scope="module")

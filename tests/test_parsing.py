@@ -268,7 +268,7 @@ def test_train_and_score_on_your_own_trees(tmp_path, capsys):
             (["train", "--task", "parsing", "--train", str(bad), "--valid", str(valid), "--out", str(tmp_path / "x")],
              f"{bad}: line 3"),
             (["train", "--task", "parsing", "--train", str(train), "--out", str(tmp_path / "y")], "needs both --train"),
-            (["train", "--out", str(run), "--resume", "--train", str(train)], "drop --train"),
+            (["train", "--out", str(run), "--resume", "--train", str(valid)], "drop --train"),  # not its data
             (["evaluate", "--model", str(run), "--src", "en"], "--src and --tgt are for translation")):
         assert main(args) == 1, args  # in this process: quicker than a new one per refusal
         err = capsys.readouterr().err

@@ -24,7 +24,7 @@ def _counting(n: int) -> list[int]:
 
 
 def _toy_task() -> Task:
-    def build(model, train, data, progress):
+    def build(setup, model, train, data):
         seqs = [_counting(n) for n in range(data["pieces"])]
         return LanguageModelTask(seqs, seqs[:4], 16, train.max_tokens, BOS, EOS, PAD)
 

@@ -20,9 +20,9 @@ from ..decoding.options import DECODE_RANGES, DecodeOptions
 from ..errors import UsageError, UserError
 from ..export import QUANTIZATIONS, TARGETS, is_ctranslate2_export
 from ..io.checkpoint import read_header
-from ..io.loader import model_task
 from ..io.rundir import model_file_of
 from ..precision import DTYPES
+from ..tasks.spec import model_task_name
 from ..training.config import RANGES as TRAIN_RANGES
 from . import commands, preprocess
 
@@ -160,9 +160,8 @@ def _add_train(sub) -> None:
                    "split); --task parsing: trees, e.g. WSJ section 22")
     t.add_argument("--src", help="source language (a TSV column or file suffix; default: the first)")
     t.add_argument("--tgt", help="target language (default: the second)")
-    t.add_argument("--arch", choices=list(commands.TRANSLATION_ARCHS), help="translation model: transformer "
-                   "(default), rnnsearch (Bahdanau et al. 2015: bidirectional GRU + additive attention) or rnnencdec "
-                   "(the same without attention: one fixed context vector)")
+    t.add_argument("--arch", choices=sorted({arch for task in known.values() for arch in task.archs}),
+                   help="; ".join(f"{name}: {task.arch_help}" for name, task in known.items() if task.archs))
     t.add_argument("--preset", choices=sorted({name for task in known.values() for name in task.presets}),
                    help="; ".join(f"{name}: {task.preset_help}" for name, task in known.items()))
     t.add_argument("--config", metavar="FILE", help="YAML or TOML file with preset / model / train sections")
@@ -399,7 +398,7 @@ def _run_train(args: argparse.Namespace) -> None:
 
 def _task_of(model: str, command: str) -> tasks.Task:
     """The task of ``model``'s weights, refused in one line when ``command`` is not one of its commands."""
-    task = tasks.get(model_task(model))
+    task = tasks.get(model_task_name(model))
     if f"aiayn {command}" not in task.uses:
         raise UsageError(f"{model} holds a {task.name} model; `aiayn {command}` does not take it: use {task.uses}")
     return task
@@ -448,7 +447,7 @@ def _run_average(args: argparse.Namespace) -> None:
 def _run_generate(args: argparse.Namespace) -> None:
     request = tasks.GenerateRequest(args.model, args.out, args.samples, args.length, args.primer, args.primer_tokens,
                                     args.classes, args.temperature, args.top_k, args.top_p, args.seed, args.device)
-    task = tasks.get(model_task(args.model))
+    task = tasks.get(model_task_name(args.model))
     if task.generate is None:
         _, meta = read_header(model_file_of(args.model))
         raise UsageError(f"{args.model} holds a {meta.get('architecture') or 'transformer'} model; generate needs a "

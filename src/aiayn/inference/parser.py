@@ -51,9 +51,12 @@ class Parser:
     def load(cls, path: str | Path, device: str | torch.device = "cpu") -> Parser:
         """``path``: a parsing run directory (its best model) or a weights file of one."""
         device = checks.device(device)
-        loaded = load(path, ("parsing",), "train one with `aiayn train --task parsing`")
+        loaded = load(path)
         data = loaded.data_settings()
         if not (isinstance(data.get("words"), str) and isinstance(data.get("symbols"), str)):
+            if loaded.run_config() is not None:  # a run of another task: its config.json has no tree vocabularies
+                raise CheckpointError(f"{loaded.model_file} is not a parsing model (its run has no tree vocabularies): "
+                                      "train one with `aiayn train --task parsing`")
             raise CheckpointError(f"no config.json with the parsing vocabularies (data.words, data.symbols) beside "
                                   f"{loaded.model_file} or in its run directory: copy the run's config.json there")
         return cls(loaded.model.to(device), Vocab.from_str(data["words"]), Vocab.from_str(data["symbols"]), device)

@@ -44,18 +44,21 @@ class Translator:
         ``dtype``: float32; bfloat16 (half the weight and cache memory; faster where the
         hardware has bfloat16 instructions); or torch.qint8, int8 linear layers on the CPU."""
         device = checks.device(device)
-        loaded = load(path, ("translation",), "translate it with the command its task uses (aiayn COMMAND --help)")
+        loaded = load(path)
         model, model_file = loaded.model, loaded.model_file
+        if not hasattr(model.config, "src_vocab_size"):
+            raise CheckpointError(f"{model_file} holds a {model.architecture} model; translate needs an encoder-decoder "
+                                  "(sample music or digits with `aiayn generate`)")
         vocab = beside(model_file, "spm.model")
+        if vocab is None and loaded.meta.get("tokenizer_sha256") is None:  # trained on other tokens than text
+            raise CheckpointError(f"{model_file} holds a {loaded.meta.get('task', 'non-text')} model without a "
+                                  "sentencepiece vocabulary: use it with the command its task uses (aiayn COMMAND --help)")
         if vocab is None:
             raise CheckpointError(f"no spm.model beside {model_file} or in its run directory: copy the run's "
                                   "spm.model next to the weights")
         tokenizer = Tokenizer.load(vocab)
         if loaded.meta.get("tokenizer_sha256") not in (None, tokenizer.fingerprint()):
             raise CheckpointError(f"{model_file} was trained with a different vocabulary than {vocab}")
-        if not hasattr(model.config, "src_vocab_size"):
-            raise CheckpointError(f"{model_file} holds a {model.architecture} model; translate needs an encoder-decoder "
-                                  "(sample music or digits with `aiayn generate`)")
         if model.config.src_vocab_size != tokenizer.vocab_size:
             raise CheckpointError(f"{model_file} expects {model.config.src_vocab_size} tokens; the vocabulary has "
                                   f"{tokenizer.vocab_size}")

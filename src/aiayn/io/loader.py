@@ -1,5 +1,5 @@
 """One loader: a ``--model`` (a run directory or a weights file) -> the weights, their metadata,
-the task they were trained for, the model, and the run's files found beside them.
+the model, and the run's files found beside them (``aiayn.tasks.load_trained`` adds the task check).
 
 A run directory holds best.safetensors, checkpoints/step-N.safetensors, config.json and, for
 translation, spm.model; a weights file copied out of a run may carry those files beside it. The
@@ -15,7 +15,7 @@ from typing import Any
 
 from torch import nn
 
-from .checkpoint import CheckpointError, read_header
+from .checkpoint import CheckpointError
 from .registry import load_model
 from .rundir import model_file_of
 
@@ -28,25 +28,12 @@ def beside(model_file: Path, name: str) -> Path | None:
     return None
 
 
-def task_of(meta: dict[str, Any]) -> str:
-    """The task a weights file was trained for; files written before tasks had names hold translation,
-    or music when decoder-only (the only decoder-only task then)."""
-    return meta.get("task") or ("music" if meta.get("architecture") == "decoder_only" else "translation")
-
-
-def model_task(path: str | Path) -> str:
-    """The task of the model a ``--model`` names, read from the file's header (no weights loaded)."""
-    _, meta = read_header(model_file_of(path))
-    return task_of(meta)
-
-
 @dataclass
 class Loaded:
     """A model as a ``--model`` names it."""
 
     model_file: Path
-    meta: dict[str, Any]
-    task: str
+    meta: dict[str, Any]  # the file's metadata: architecture, model_config, task (files since tasks had names)
     model: nn.Module
 
     def run_config(self) -> dict[str, Any] | None:
@@ -66,14 +53,8 @@ class Loaded:
         return data if isinstance(data, dict) else {}
 
 
-def load(path: str | Path, tasks: tuple[str, ...] | None = None, use: str | None = None) -> Loaded:
-    """The model a ``--model`` names (on the CPU, in eval mode). ``tasks``: the tasks the caller can
-    serve; another is a CheckpointError that says ``use`` (what to do instead) when given."""
+def load(path: str | Path) -> Loaded:
+    """The model a ``--model`` names (on the CPU, in eval mode)."""
     model_file = model_file_of(path)
-    _, meta = read_header(model_file)
-    task = task_of(meta)
-    if tasks is not None and task not in tasks:
-        raise CheckpointError(f"{model_file} holds a {task} model, not a {' or '.join(tasks)} model"
-                              + (f": {use}" if use else ""))
     model, meta = load_model(model_file)
-    return Loaded(model_file, meta, task, model.eval())
+    return Loaded(model_file, meta, model.eval())

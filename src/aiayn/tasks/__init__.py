@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .language_model import LanguageModelTask, SequenceBatch, cut_windows, nll_by_position
 from .requests import GENERATE_RANGES, EvaluateRequest, GenerateRequest
-from .spec import Task
+from .spec import Setup, Task
 from .translation import TranslationTask
 
 DEFAULT = "translation"  # a new run's task when none is named
@@ -26,11 +26,6 @@ def registry() -> dict[str, Task]:
     return {task.name: task for task in (translation, music, DIGITS, SUPERRES, parsing)}
 
 
-def recipes() -> dict[str, Task]:
-    """The tasks with built-in data (all but translation)."""
-    return {name: task for name, task in registry().items() if task.build is not None}
-
-
 def get(name: str) -> Task:
     """The task called ``name``; an unknown name is a one-line error listing the known ones."""
     from ..errors import UsageError
@@ -41,7 +36,5 @@ def get(name: str) -> Task:
     return known[name]
 
 
-Recipe = Task  # the name before tasks owned their whole life cycle
-
-__all__ = ["DEFAULT", "GENERATE_RANGES", "EvaluateRequest", "GenerateRequest", "LanguageModelTask", "Recipe",
-           "SequenceBatch", "Task", "TranslationTask", "cut_windows", "get", "nll_by_position", "recipes", "registry"]
+__all__ = ["DEFAULT", "GENERATE_RANGES", "EvaluateRequest", "GenerateRequest", "LanguageModelTask", "Setup",
+           "SequenceBatch", "Task", "TranslationTask", "cut_windows", "get", "nll_by_position", "registry"]

@@ -25,13 +25,12 @@ from ..data.batching import Batch
 from ..decoding import greedy_search, prompt_batch, sample
 from ..errors import UsageError
 from ..io.checkpoint import atomic_path
-from ..io.loader import load
 from ..model.config import LanguageModelConfig, TransformerConfig
 from ..training import distributed as D
 from ..training.loss import label_smoothed_cross_entropy
 from .language_model import SequenceBatch
 from .requests import EvaluateRequest, GenerateRequest
-from .spec import Task
+from .spec import Task, load_trained, task_name
 
 SHAPE = dict(pad_id=digits.PAD, bos_id=digits.BOS, eos_id=digits.EOS, d_model=128, n_heads=4, d_ff=512, dropout=0.1)
 SCHEMES = {  # Parmar et al.'s 1D local attention against full attention, everything else equal
@@ -120,8 +119,8 @@ END = digits.N_PIXELS + 1  # 64 pixels, then the end the search must reach
 
 def load_image_model(path: str | Path, device: str = "cpu") -> tuple[torch.nn.Module, str]:
     """The model of a digits or superres run (directory or weights file) in eval mode, and its task."""
-    loaded = load(path, ("digits", "superres"))
-    return loaded.model.to(device), loaded.task
+    loaded = load_trained(path, ("digits", "superres"))
+    return loaded.model.to(device), task_name(loaded.meta)
 
 
 def _pixels(tokens: list[int]) -> np.ndarray:
@@ -228,13 +227,14 @@ def _presets(conditional_too: bool) -> dict[str, dict]:
 
 DIGITS = Task("digits", "8x8 digits pixel by pixel (Image Transformer; scikit-learn's digits)",
               presets=_presets(True), preset_help="local (default: 1D local attention) or full; -class: class-conditional",
-              evaluate=_evaluate, generate=_generate, uses="aiayn evaluate / aiayn generate", train=DIGITS_TRAIN, model_config=digits_model_config,
-                data={"corpus": "scikit-learn 8x8 digits"},
-                build=lambda model, train, data, progress: ImageTask("train", "valid", train.max_tokens,
-                                                                     conditional=model.n_classes > 0))
+              train=DIGITS_TRAIN, model_config=digits_model_config, data={"corpus": "scikit-learn 8x8 digits"},
+              build=lambda setup, model, train, data: ImageTask("train", "valid", train.max_tokens,
+                                                                conditional=model.n_classes > 0),
+              evaluate=_evaluate, generate=_generate, uses="aiayn evaluate / aiayn generate")
 SUPERRES = Task("superres", "4x4 -> 8x8 digits, an encoder-decoder over pixels (Image Transformer)",
                 presets=_presets(False), preset_help="local (default) or full",
-                evaluate=_evaluate, generate=_generate, uses="aiayn evaluate / aiayn generate", train=DIGITS_TRAIN, model_config=superres_model_config,
-                  data={"corpus": "scikit-learn 8x8 digits", "input": "4x4 average-pooled"},
-                  build=lambda model, train, data, progress: ImageTask("train", "valid", train.max_tokens,
-                                                                       super_resolution=True))
+                train=DIGITS_TRAIN, model_config=superres_model_config,
+                data={"corpus": "scikit-learn 8x8 digits", "input": "4x4 average-pooled"},
+                build=lambda setup, model, train, data: ImageTask("train", "valid", train.max_tokens,
+                                                                  super_resolution=True),
+                evaluate=_evaluate, generate=_generate, uses="aiayn evaluate / aiayn generate")

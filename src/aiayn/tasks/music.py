@@ -17,11 +17,10 @@ from ..data import music
 from ..errors import UsageError
 from ..inference.generator import Generator
 from ..io.checkpoint import atomic_path
-from ..io.loader import load
 from ..model.config import LanguageModelConfig
 from .language_model import LanguageModelTask
 from .requests import EvaluateRequest, GenerateRequest
-from .spec import Task
+from .spec import Task, load_trained
 
 WINDOW = 256  # training window in tokens: 64 sixteenths = 4 bars of 4/4
 
@@ -121,7 +120,7 @@ def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu") 
     """NLL per token (nats; EOS included) and perplexity of a chorale split, every token once in
     sliding windows of the run's training length (its config.json's data.window; ``WINDOW`` for a
     lone weights file)."""
-    loaded = load(model, ("music",), "score it with `aiayn evaluate` as its own task")
+    loaded = load_trained(model, ("music",), "score it with `aiayn evaluate` as its own task")
     window = loaded.data_settings().get("window", WINDOW)
     generator = Generator(loaded.model, device)
     _, seqs = chorale_sequences(split)
@@ -150,6 +149,6 @@ TASK = Task(
     preset_help="relative (default: relative self-attention) or absolute (sinusoids, full attention)",
     train=MUSIC_TRAIN, model_config=music_model_config,
     data={"corpus": "music21 Bach chorales", "window": WINDOW, "transpose": 0},
-    build=lambda model, train, data, progress: chorale_task(data["window"], train.max_tokens, progress=progress,
-                                                            transpose=data["transpose"]),
+    build=lambda setup, model, train, data: chorale_task(data["window"], train.max_tokens, progress=setup.progress,
+                                                         transpose=data["transpose"]),
     evaluate=_evaluate, generate=_generate, uses="aiayn evaluate / aiayn generate")

@@ -217,5 +217,5 @@ TASK = Task("parsing", "constituency parsing as translation (paper §6.3); a SYN
             preset_help="tiny (default) or wsj (paper §6.3: 4 layers, d_model 1024)",
             train=PARSING_TRAIN, model_config=parsing_model_config,
             data={"train": None, "valid": None, "min_count": 2}, prepare=prepare, data_options=("train", "valid"),
-            build=lambda model, train, data, progress: ParsingTask(data, train.max_tokens, model.max_positions),
+            build=lambda setup, model, train, data: ParsingTask(data, train.max_tokens, model.max_positions),
             evaluate=_evaluate, report=_report, decoding=PAPER_DECODING, uses="aiayn parse / aiayn evaluate")

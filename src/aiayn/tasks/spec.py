@@ -6,12 +6,39 @@ lists them. Nothing outside ``tasks/`` asks for a task by name.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..decoding.options import DecodeOptions
+from ..io.checkpoint import CheckpointError, read_header
+from ..io.loader import Loaded, load
+from ..io.rundir import RunDir, model_file_of
+from ..training.config import TrainConfig
+from ..training.distributed import World
 from .requests import EvaluateRequest, GenerateRequest
+
+
+def task_name(meta: dict[str, Any]) -> str:
+    """The task a weights file was trained for; files written before tasks had names hold translation,
+    or music when decoder-only (the only decoder-only task then)."""
+    return meta.get("task") or ("music" if meta.get("architecture") == "decoder_only" else "translation")
+
+
+def model_task_name(path: str | Path) -> str:
+    """The task of the model a ``--model`` names, read from the file's header (no weights loaded)."""
+    return task_name(read_header(model_file_of(path))[1])
+
+
+def load_trained(path: str | Path, names: tuple[str, ...], use: str | None = None) -> Loaded:
+    """The model a ``--model`` names, if it was trained for one of the tasks ``names``; another is a
+    CheckpointError that says ``use`` (what to do instead) when given. Refused before the weights load."""
+    model_file = model_file_of(path)
+    name = task_name(read_header(model_file)[1])
+    if name not in names:
+        raise CheckpointError(f"{model_file} holds a {name} model, not a {' or '.join(names)} model"
+                              + (f": {use}" if use else ""))
+    return load(model_file)
 
 
 def default_report(run_dir: Path, config: dict[str, Any]) -> str:
@@ -22,15 +49,30 @@ def default_report(run_dir: Path, config: dict[str, Any]) -> str:
 
 
 @dataclass(frozen=True)
-class Task:
-    """One task: its presets, its training data and objective (``build``), and what its models do.
+class Setup:
+    """Where a run's data is built: its directory, the processes training it, a progress-bar factory
+    (None: nothing shown), and whether the run is resumed (its directory holds what it wrote first)."""
 
-    ``build(model_config, train_config, data, progress)`` returns the object the trainer uses
-    (batches, ``loss``, ``validate``, ``metric``, ``describe``; see ``aiayn.training.trainer``);
-    ``data`` holds the data settings (defaults updated by the caller; recorded in the run).
-    ``prepare`` (for data that fixes part of the model, such as a vocabulary): a new run's data
-    settings -> (the settings completed, recorded in the run; the model-config fields they fix).
-    ``build`` None: the task reads the user's parallel text (translation; see ``aiayn.app.commands``).
+    run: RunDir
+    world: World
+    progress: Any = None
+    resume: bool = False
+
+
+@dataclass(frozen=True)
+class Task:
+    """One task: its presets, its training data and objective, and what its models do.
+
+    The one training path (``aiayn.app.commands.train``) calls, for a new run: ``prepare(data)``
+    before anything is written (the data settings checked and completed, and the model-config fields
+    the data fixes, such as a vocabulary's size); ``start(setup, data, train_config)`` once the run
+    directory is claimed (fields it fixes from what it writes there: translation's vocabulary); and
+    ``build(setup, model_config, train_config, data)`` for the object the trainer uses (batches,
+    ``loss``, ``validate``, ``metric``, ``describe``; see ``aiayn.training.trainer``). A resumed run
+    calls ``build`` alone, with its recorded data settings. ``build`` may add to ``data`` what a
+    resume must find unchanged (translation: the training text's fingerprint).
+    ``archs``: model families by name (``--arch``), each ``(preset, **fields) -> config``; without
+    them the model is ``model_config(**preset_fields, **fields)``.
     """
 
     name: str
@@ -38,10 +80,14 @@ class Task:
     presets: dict[str, dict[str, Any]]  # model-config fields by preset name; the first is the default
     preset_help: str
     train: dict[str, Any]  # TrainConfig fields that differ from the paper's defaults
-    model_config: Callable[..., Any]  # model-config fields -> the model's config dataclass
-    build: Callable[[Any, Any, dict[str, Any], Any], Any] | None
-    data: dict[str, Any]  # default data settings
+    build: Callable[[Setup, Any, Any, dict[str, Any]], Any]
+    data: dict[str, Any]  # default data settings (recorded in the run)
+    model_config: Callable[..., Any] | None = None  # model-config fields -> the model's config dataclass
+    archs: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    arch_help: str = ""
+    train_presets: dict[str, dict[str, Any]] = field(default_factory=dict)  # TrainConfig fields by preset
     prepare: Callable[[dict[str, Any]], tuple[dict[str, Any], dict[str, Any]]] | None = None
+    start: Callable[[Setup, dict[str, Any], Any], dict[str, Any]] | None = None
     data_options: tuple[str, ...] = ()  # --train/--valid/--src/--tgt/--vocab: which this task reads
     evaluate: Callable[[EvaluateRequest], str] | None = None  # what `aiayn evaluate` prints
     generate: Callable[[GenerateRequest], str] | None = None  # what `aiayn generate` prints
@@ -49,5 +95,16 @@ class Task:
     decoding: DecodeOptions | None = None  # evaluate's decoding defaults, for tasks that search
     uses: str = "aiayn evaluate"  # the commands for this task's models, named in errors
 
-    def config(self, preset: str | None, fields: dict[str, Any]):
-        return self.model_config(**{**self.presets[preset or next(iter(self.presets))], **fields})
+    def default_preset(self) -> str:
+        return next(iter(self.presets))
+
+    def config(self, preset: str | None, fields: dict[str, Any], arch: str | None = None):
+        """The model config of ``preset`` (or the default) with ``fields`` over it; ValueError if invalid."""
+        preset = preset or self.default_preset()
+        if self.archs:
+            return self.archs[arch or next(iter(self.archs))](preset, **fields)
+        return self.model_config(**{**self.presets[preset], **fields})
+
+    def train_config(self, preset: str | None, fields: dict[str, Any]) -> TrainConfig:
+        preset = preset or self.default_preset()
+        return TrainConfig.from_dict({**self.train, **self.train_presets.get(preset, {}), **fields})

@@ -5,6 +5,7 @@ Legend: B sentences, S source length, T target length.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import tempfile
@@ -21,14 +22,16 @@ from ..errors import UsageError
 from ..inference.translator import Translator
 from ..io.checkpoint import atomic_path
 from ..metrics.bleu import Scores, corpus_scores
-from ..model.config import PRESETS, TransformerConfig
+from ..model.config import PRESETS, RNNSearchConfig, TransformerConfig
 from ..precision import DTYPES
 from ..progress import bar as progress_bar
 from ..training import distributed as D
+from ..training.config import TRAIN_PRESETS
 from ..training.loss import LossSums, label_smoothed_cross_entropy
 from ..training.trainer import JsonLog
 from .requests import EvaluateRequest
-from .spec import Task
+from .spec import Setup, Task
+from .translation_data import check_data, check_unchanged, training_pairs, training_source, write_vocabulary
 
 log = logging.getLogger("aiayn")
 
@@ -99,6 +102,8 @@ class TranslationTask:
         self.bleu_sentences = cfg.valid_bleu_sentences
         self.valid_encoded = encode_corpus(valid, tokenizer, cfg, max_positions, "validation") if valid else None
         self.train_batches = train.batches
+        self.fingerprint = tokenizer.fingerprint()  # a resume must find the same vocabulary
+        self.has_valid = valid is not None
         self.prefetch = True  # batch() is pure (no random numbers): the trainer may collate ahead in a thread
 
     def batch(self, indices: list[int]):
@@ -223,8 +228,31 @@ def _report(run_dir: Path, config: dict) -> str:
                    f"Score a test set: aiayn evaluate --model {run_dir}")
 
 
+def _build(setup: Setup, model_cfg, train_cfg, data: dict) -> TranslationTask:
+    """The training ids every rank maps (built on first use), batched; the validation pairs as text.
+    A resume first checks that the training data is what the run started on."""
+    source = training_source(data)
+    data_fp = check_unchanged(source, data.get("train_fingerprint")) if setup.resume else None
+    tokenizer = Tokenizer.load(setup.run.tokenizer)
+    pairs = training_pairs(source, tokenizer, setup.world, setup.progress, data_fp)
+    data["train_fingerprint"] = pairs.header["data_fingerprint"]  # --resume checks it
+    valid = read_parallel(data["valid"], data["src"], data["tgt"]) if data["valid"] else None
+    encoded = batch_corpus(pairs, train_cfg, model_cfg.max_positions, "training data")
+    task = TranslationTask(tokenizer, encoded, valid, train_cfg, model_cfg.max_positions)
+    task.summary = f"on {len(encoded):,} pairs ({data['src']} -> {data['tgt']})"  # for the log's first line
+    return task
+
+
+# Translation models: the Transformer, and Bahdanau et al.'s RNNsearch with its no-attention control.
+ARCHS = {"transformer": TransformerConfig.preset, "rnnsearch": functools.partial(RNNSearchConfig.preset, attention=True),
+         "rnnencdec": functools.partial(RNNSearchConfig.preset, attention=False)}
+
 TASK = Task("translation", "translate your parallel text, or the built-in Bible (en-es) (default for a new run)",
-            presets=PRESETS, preset_help="tiny (default), base or big, the paper's model sizes",
-            train={}, model_config=lambda **fields: TransformerConfig(**fields), build=None, data={},
-            data_options=("train", "valid", "src", "tgt", "vocab"), evaluate=_evaluate, report=_report,
+            presets={name: {} for name in PRESETS}, preset_help="tiny (default), base or big, the paper's model sizes",
+            train={}, train_presets=TRAIN_PRESETS, archs=ARCHS,
+            arch_help="transformer (default), rnnsearch (Bahdanau et al. 2015: bidirectional GRU + additive "
+                      "attention) or rnnencdec (the same without attention: one fixed context vector)",
+            data={"train": None, "valid": None, "src": None, "tgt": None, "vocab": None},
+            data_options=("train", "valid", "src", "tgt", "vocab"),
+            prepare=check_data, start=write_vocabulary, build=_build, evaluate=_evaluate, report=_report,
             decoding=DecodeOptions(), uses="aiayn translate / aiayn evaluate / aiayn attention / aiayn serve")

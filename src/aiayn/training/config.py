@@ -22,7 +22,7 @@ import yaml
 
 from ..checks import Allowed, check_fields
 from ..errors import ConfigError
-from ..model.config import PRESETS, TransformerConfig
+from ..model.config import PRESETS
 
 RANGES = {  # every numeric and boolean field of TrainConfig (and the Adam betas), checked in __post_init__
     **{name: Allowed(int, 1) for name in ("max_tokens", "update_freq", "max_steps", "warmup", "log_every",
@@ -141,22 +141,6 @@ def read_settings(preset: str | None, path: str | Path | None, overrides: dict[s
     if settings.preset is not None and settings.preset not in presets:
         raise settings.blame(ConfigError(f"unknown preset {settings.preset!r}; choose one of {', '.join(presets)}"))
     return settings
-
-
-def load_config(preset: str | None, path: str | Path | None, overrides: dict[str, Any] | None = None,
-                config_class=TransformerConfig) -> tuple[str, dict[str, Any], TrainConfig]:
-    """Resolves preset < config file < ``overrides`` into (preset, model fields, TrainConfig), all checked.
-
-    Model fields come back as a dict because the vocabulary size is only known once the
-    tokenizer exists. ``overrides`` keys are ``model.<field>`` or ``train.<field>``.
-    """
-    settings = read_settings(preset, path, overrides)
-    preset = settings.preset or "tiny"
-    try:
-        config_class.preset(preset, **{"src_vocab_size": 64, **settings.model})  # checks the model fields now
-        return preset, settings.model, TrainConfig.preset(preset, **settings.train)
-    except ValueError as e:  # the dataclasses' checks: say where the value came from
-        raise settings.blame(e) from None
 
 
 def read_config_file(path: str | Path) -> dict[str, Any]:
