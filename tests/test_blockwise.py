@@ -19,8 +19,9 @@ from aiayn.model.attention.tiles import TileSpec
 F64 = torch.float64
 
 
-def naive_relative(q, k, v, table, clip, causal, rel_causal, mask):
-    """Shaw et al. written out: logits[i, j] = q_i · (k_j + e_clip(j - i)) / √D, loops over pairs."""
+def naive_relative(q, k, v, table, clip, causal, rel_causal, mask, values=None):
+    """Shaw et al. written out: logits[i, j] = q_i · (k_j + e_clip(j - i)) / √D, loops over pairs;
+    with ``values``: out_i = Σ_j α_ij (v_j + a^V_clip(j - i))."""
     t, s, d = q.size(-2), k.size(-2), q.size(-1)
     rows = [[max(-clip, min(0 if rel_causal else clip, j - (s - t + i))) + clip for j in range(s)] for i in range(t)]
     e = table[:, torch.tensor(rows)]  # (H, T, S, D): one vector per pair
@@ -32,7 +33,10 @@ def naive_relative(q, k, v, table, clip, causal, rel_causal, mask):
         allowed = allowed & mask
     logits = logits.masked_fill(~allowed, -math.inf)
     weights = torch.nan_to_num(logits.softmax(-1))  # a row with no key: 0
-    return weights @ v
+    if values is None:
+        return weights @ v
+    a_v = values[:, torch.tensor(rows)].expand(q.size(1), -1, -1, -1)  # (H, T, S, D_v)
+    return weights @ v + torch.einsum("bhts,htsd->bhtd", weights, a_v)
 
 
 def inputs(t, s, d=4, heads=2, batch=2, seed=0):
@@ -70,6 +74,31 @@ def test_relative_equals_naive_and_materialising(t, s, clip, causal, share, padd
     torch.testing.assert_close(got, naive, rtol=0, atol=1e-12)
     torch.testing.assert_close(got, oracle, rtol=0, atol=1e-12)
     params = (q, k, v, rel.e_k)
+    for g, o, n in zip(grads(got, params), grads(oracle, params), grads(naive, params)):
+        torch.testing.assert_close(g, n, rtol=0, atol=1e-11)
+        torch.testing.assert_close(g, o, rtol=0, atol=1e-11)
+
+
+@pytest.mark.parametrize("t, s, clip", CASES)
+@pytest.mark.parametrize("causal, share, padded", [(True, False, False), (False, True, True), (True, True, True),
+                                                   (False, False, False)])
+def test_relative_value_term_equals_naive_and_materialising(t, s, clip, causal, share, padded):
+    """Shaw's value term block by block: the same outputs and gradients (E_V's included)."""
+    q, k, v = inputs(t, s, seed=t + s + clip)
+    rel = RelativePositions(2, 4, 4, clip, causal=causal, share_heads=share, values=True).double()
+    mask = None
+    if padded:
+        mask = torch.ones(2, 1, 1, s, dtype=torch.bool)
+        mask[1, ..., s - 3:] = False
+        mask[0, ..., :2] = False
+    spec = TileSpec(t, s, causal=causal, clip=clip, rel_causal=causal)
+    got = blockwise_attention(q, k, v, mask, spec, rel.e_k, q_block=4, k_block=8, values=rel.e_v)
+    oracle, _ = rel(math_attention, q, k, v, mask, causal, 0.0, False)
+    naive = naive_relative(q, k, v, rel.e_k, clip, causal, causal, None if mask is None else mask[:, :, 0:1, :],
+                           values=rel.e_v)
+    torch.testing.assert_close(got, naive, rtol=0, atol=1e-12)
+    torch.testing.assert_close(got, oracle, rtol=0, atol=1e-12)
+    params = (q, k, v, rel.e_k, rel.e_v)
     for g, o, n in zip(grads(got, params), grads(oracle, params), grads(naive, params)):
         torch.testing.assert_close(g, n, rtol=0, atol=1e-11)
         torch.testing.assert_close(g, o, rtol=0, atol=1e-11)
@@ -153,6 +182,7 @@ def model(**overrides):
 
 LM_VARIANTS = [{"attention": "relative", "positional": "none", "max_relative_distance": 5},
                {"attention": "relative", "positional": "none", "max_relative_distance": 40, "relative_share_heads": True},
+               {"attention": "relative", "positional": "none", "max_relative_distance": 6, "relative_values": True},
                {"attention": "local", "local_block": 4, "local_memory": 3}]
 
 

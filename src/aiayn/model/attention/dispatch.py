@@ -25,9 +25,10 @@ def fast_path(kernel, q: Tensor, mask: Tensor | None, dropout_p: float, need_wei
 
 
 def tiled_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, spec: TileSpec, table: Tensor | None = None,
-                    q_block: int | None = None, k_block: int | None = None) -> Tensor:
-    """softmax((Q Kᵀ + S_rel) / √d_k + M) V by tiles: FlexAttention on CUDA when it is available, else blockwise."""
-    if q.is_cuda:
+                    q_block: int | None = None, k_block: int | None = None, values: Tensor | None = None) -> Tensor:
+    """softmax((Q Kᵀ + S_rel) / √d_k + M) V (+ Shaw's value term with ``values``) by tiles: FlexAttention on
+    CUDA when it is available (it has no slot for a value term), else blockwise."""
+    if q.is_cuda and values is None:
         from .flex import flex_attention_tiles, flex_available
 
         if flex_available():
@@ -35,4 +36,4 @@ def tiled_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, spec: 
     blocks = {} if q_block is None else {"q_block": q_block}
     if k_block is not None:
         blocks["k_block"] = k_block
-    return blockwise_attention(q, k, v, mask, spec, table, **blocks)
+    return blockwise_attention(q, k, v, mask, spec, table, values=values, **blocks)

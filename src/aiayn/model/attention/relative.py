@@ -19,11 +19,12 @@ beyond its training length still sees "far" for far keys rather than losing the 
   distances, then a gather by distance, again T×S per head.
 * Optionally (``values=True``) Shaw's value term: out_i += Σ_j α_ij a^V_clip(j−i).
 
-Two paths compute the same function. Without weights, dropout or the value term, and for more than
-one query, the term is formed tile by tile (``blockwise.py``; FlexAttention on CUDA, ``flex.py``):
-per query block P = Q E_rᵀ over the R clipped distances, read by distance per tile, so memory is
-O(L) and no T × S tensor exists. Otherwise (``need_weights``, attention dropout, the value term,
-the ``math`` kernel, one cached query) the T × S bias below is materialised: the oracle.
+Two paths compute the same function. Without weights or dropout, and for more than one query, the
+terms are formed tile by tile (``blockwise.py``; FlexAttention on CUDA without the value term,
+``flex.py``): per query block P = Q E_rᵀ over the R clipped distances, read by distance per tile,
+and the value term's probabilities summed by distance per tile, so memory is O(L) and no T × S
+tensor exists. Otherwise (``need_weights``, attention dropout, the ``math`` kernel, one cached
+query) the T × S bias below is materialised: the oracle.
 
 Queries are always the *last* T of the S key positions (the mask convention of ``masks.causal_mask``).
 """
@@ -104,9 +105,9 @@ class RelativePositions(nn.Module):
     def forward(self, kernel, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, causal: bool, dropout_p: float,
                 need_weights: bool) -> tuple[Tensor, Tensor | None]:
         """The variant slot of ``MultiHeadAttention``: the kernel with S_rel added (and the value term)."""
-        if self.e_v is None and fast_path(kernel, q, mask, dropout_p, need_weights):
+        if fast_path(kernel, q, mask, dropout_p, need_weights):
             spec = TileSpec(q.size(-2), k.size(-2), causal=causal, clip=self.k, rel_causal=self.causal)
-            return tiled_attention(q, k, v, mask, spec, self.e_k), None
+            return tiled_attention(q, k, v, mask, spec, self.e_k, values=self.e_v), None
         bias = self.bias(q, k.size(-2))
         if self.e_v is None:
             return kernel(q, k, v, mask, causal, dropout_p, bias, need_weights)
