@@ -18,6 +18,7 @@ from aiayn.data import (
     batch_by_tokens,
     collate,
     filter_pairs,
+    open_parallel,
     read_parallel,
     read_text_lines,
 )
@@ -229,3 +230,39 @@ def test_sampler_shards_without_overlap():
         assert not set(mine0) & set(mine1)
     unshuffled = BatchSampler(batches, 0, shuffle=False)
     assert [next(unshuffled) for _ in range(12)] == batches + batches[:1]
+
+
+GOOD_TEXTS = ["ref\ten\tes\n1\ta b\tc d\n2\té\tñ\n", "ref\ten\tes\n1\ta\tb\n2\tc\td", "\ufeffref\ten\tes\r\n1\ta\tb\r\n",
+              "ref\ten\tes\n" + "".join(f"{i}\tword {i}\tpalabra {i}\n" for i in range(50))]
+BAD_TEXTS = ["ref\ten\tes\n1\ta\tb\n2\tc\n", "ref\ten\tes\n1\ta\tb\n\n", "ref\ten\tes\n1\ta\tb\tx\n",
+             b"ref\ten\tes\n1\ta\t\xff\n", "ref\ten\tes\n"]
+
+
+@pytest.mark.parametrize("chunk", [5, 1 << 24])  # lines across block boundaries, and one block
+@pytest.mark.parametrize("compress", [False, True])
+def test_the_quick_check_agrees_with_reading_line_by_line(tmp_path, monkeypatch, chunk, compress):
+    """A good file: the quick pass counts what the line-by-line pass counts. A bad one: it doubts it,
+    and the line-by-line pass names the problem."""
+    from aiayn.data import parallel
+
+    monkeypatch.setattr(parallel, "_CHUNK", chunk)
+    for n, text in enumerate(GOOD_TEXTS + BAD_TEXTS):
+        data = text if isinstance(text, bytes) else text.encode()
+        path = tmp_path / f"c{n}.tsv{'.gz' if compress else ''}"
+        path.write_bytes(gzip.compress(data) if compress else data)
+        source = open_parallel(path)
+        if n < len(GOOD_TEXTS):
+            assert source._quick_count() == sum(1 for _ in source.pairs()) == source.check() > 0
+        else:
+            assert source._quick_count() in (None, 0)
+            with pytest.raises(DataError):
+                source.check()
+    src, tgt = tmp_path / "p.en", tmp_path / "p.es"
+    for src_text, tgt_text, aligned in [("a\nb\n", "c\nd", True), ("a\nb\n", "c\n", False), ("a\n", "\xff\n", False)]:
+        src.write_text(src_text)
+        tgt.write_bytes(tgt_text.encode("latin-1"))
+        source = open_parallel(tmp_path / "p", "en", "es")
+        assert source._quick_count() == (2 if aligned else None)
+        if not aligned:
+            with pytest.raises(DataError):
+                source.check()

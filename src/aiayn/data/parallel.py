@@ -15,10 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+import numpy as np
+
 from .errors import DataError
 
 _GZIP_MAGIC = b"\x1f\x8b"
 _ID_COLUMNS = ("ref", "id")  # TSV columns that are never a language
+_CHUNK = 1 << 24  # bytes per read of the quick check
 
 
 @dataclass
@@ -138,11 +141,23 @@ class ParallelSource:
 
     def check(self) -> int:
         """Reads every pair once (UTF-8, fields, alignment: the first problem is a DataError naming
-        the file and line) and returns how many there are; none is an error. About 2 s per 1M pairs."""
-        n = sum(1 for _ in self.pairs())
+        the file and line) and returns how many there are; none is an error. A quick pass over large
+        blocks of bytes (~0.3 s per 1M pairs of plain text) proves a good file good; only a file it
+        doubts is read line by line (~2 s per 1M pairs), and that pass names the problem."""
+        n = self._quick_count()
+        if n is None:
+            n = sum(1 for _ in self.pairs())
         if not n:
             raise DataError(f"{self.name} has no sentence pairs")
         return n
+
+    def _quick_count(self) -> int | None:
+        """The number of pairs if every line is UTF-8 with the right fields and the files align; else None."""
+        if self._tsv_columns is not None:
+            lines, ok = _line_stats(self.files[0], self._tsv_columns[2] - 1)
+            return lines - 1 if ok else None  # the header is a line
+        (n_src, src_ok), (n_tgt, tgt_ok) = (_line_stats(path, None) for path in self.files)
+        return n_src if src_ok and tgt_ok and n_src == n_tgt else None
 
     def _tsv_pairs(self, position: list[int] | None) -> Iterator[tuple[str, str]]:
         si, ti, n_fields = self._tsv_columns
@@ -155,6 +170,33 @@ class ParallelSource:
                 plural = "field" if len(fields) == 1 else "fields"
                 raise DataError(f"{path}: line {number} has {len(fields)} {plural}, the header has {n_fields}")
             yield fields[si], fields[ti]
+
+
+def _line_stats(path: Path, tabs: int | None) -> tuple[int, bool]:
+    """(lines, whether every line is UTF-8 with ``tabs`` tabs, None: any) of a text file, by blocks of
+    whole lines: "\n" and "\t" are ASCII, so a block decodes as UTF-8 exactly when each of its lines does."""
+    lines, tail = 0, b""
+    try:
+        with open_bytes(path) as (_, f):
+            while True:
+                block = f.read(_CHUNK)
+                data = tail + block
+                cut = data.rfind(b"\n") + 1 if block else len(data)  # at the end: the last line, "\n" or not
+                chunk, tail = data[:cut], data[cut:]
+                if chunk:
+                    chunk.decode("utf-8")
+                    raw = np.frombuffer(chunk, np.uint8)
+                    ends = np.flatnonzero(raw == 10)
+                    n = len(ends) + (raw[-1] != 10)
+                    if tabs is not None:
+                        per_line = np.bincount(np.searchsorted(ends, np.flatnonzero(raw == 9)), minlength=n)
+                        if len(per_line) != n or (per_line != tabs).any():
+                            return lines, False
+                    lines += int(n)
+                if not block:
+                    return lines, True
+    except (UnicodeDecodeError, OSError, EOFError, DataError):  # the line-by-line pass says what is wrong
+        return lines, False
 
 
 def open_parallel(path: str | os.PathLike, src_lang: str | None = None, tgt_lang: str | None = None) -> ParallelSource:
