@@ -46,7 +46,7 @@ test-slow: install
 
 music: install
 	$(BIN)/aiayn train --task music --max-time $(MUSIC_MINUTES)m --out $(MUSIC_RUN)
-	$(BIN)/aiayn generate --model $(MUSIC_RUN) --samples 2 --length 512 --temperature 0.9 --out samples
+	$(BIN)/aiayn generate --model $(MUSIC_RUN) --samples 2 --length 1024 --temperature 0.9 --out samples
 
 digits: install
 	$(BIN)/aiayn train --task digits --preset local-class --max-time $(DIGITS_MINUTES)m --out $(DIGITS_RUN)

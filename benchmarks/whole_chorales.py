@@ -1,9 +1,9 @@
 """Whole chorales (issue 21): the chorale model trained on windows of L = 2,048 tokens (every chorale whole)
 against today's 256-token windows, at the same wall-clock budget.
 
-  python -m benchmarks.whole_chorales train --positions relative --window 256  --minutes 15 --threads 1 --out runs/wc-rel256
-  python -m benchmarks.whole_chorales train --positions relative --window 2048 --minutes 15 --threads 1 --out runs/wc-rel2048
-  python -m benchmarks.whole_chorales train --positions absolute --window 2048 --minutes 15 --threads 1 --out runs/wc-abs2048
+  python -m benchmarks.whole_chorales train --positions relative --window 256  --minutes 45 --valid-every 100 --threads 1 --out runs/wc-rel256
+  python -m benchmarks.whole_chorales train --positions relative --window 2048 --minutes 45 --valid-every 100 --threads 1 --out runs/wc-rel2048
+  python -m benchmarks.whole_chorales train --positions absolute --window 2048 --minutes 45 --valid-every 100 --threads 1 --out runs/wc-abs2048
   python -m benchmarks.whole_chorales report runs/wc-rel256 runs/wc-rel2048 runs/wc-abs2048
 
 The three ``train`` runs are started together, one thread each, so that whatever else the machine

@@ -156,7 +156,7 @@ BAD = [  # (command line, exit status, what the one line must say)
     (TRAIN + " --warmup 0", 2, "argument --warmup: must be an integer >= 1"),
     (TRAIN + " --device gpu", 2, "argument --device: unknown device 'gpu'; use cpu, cuda or cuda:N"),
     (TRAIN + " --device cuda:99", 2, "device 'cuda:99'"),
-    (TRAIN + " --set model.dropout", 2, "is not model.FIELD=VALUE or train.FIELD=VALUE"),
+    (TRAIN + " --set model.dropout", 2, "is not model.FIELD=VALUE, train.FIELD=VALUE or data.NAME=VALUE"),
     (TRAIN + " --preset huge", 2, "argument --preset: invalid choice: 'huge'"),
     # ... config values (exit 1, naming where the value came from) ...
     (TRAIN + " --set model.n_heads=0", 1, "--set model.n_heads: n_heads must be an integer >= 1 and <= 1024, not 0"),

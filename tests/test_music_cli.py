@@ -65,6 +65,7 @@ def test_music_options_that_do_not_apply(cache, tmp_path):
         (["train", "--task", "music", "--train", "x.tsv"], "--train is for translation"),
         (["train", "--task", "music", "--preset", "tiny"], "unknown preset 'tiny'; choose one of relative, absolute"),
         (["train", "--preset", "absolute"], "unknown preset 'absolute'; choose one of tiny, base, big"),
+        (["train", "--task", "music", "--set", "data.windw=64"], "unknown music data setting 'windw'; known: corpus"),
     ]
     for args, expected in cases:
         proc = aiayn(*args, "--out", str(tmp_path / "run"), check=False, **env)
@@ -72,9 +73,13 @@ def test_music_options_that_do_not_apply(cache, tmp_path):
         assert proc.returncode == 1 and expected in err and err.count("\n") == 1, err
     assert not (tmp_path / "run").exists()
     run = tmp_path / "music"
-    aiayn("train", "--task", "music", "--preset", "absolute", "--out", str(run), "--max-steps", "2", *MICRO, **env)
-    assert json.loads((run / "config.json").read_text())["model"]["positional"] == "sinusoidal"
+    aiayn("train", "--task", "music", "--preset", "absolute", "--out", str(run), "--max-steps", "2", "--set",
+          "data.window=64", *MICRO, **env)
+    config = json.loads((run / "config.json").read_text())
+    assert config["model"]["positional"] == "sinusoidal" and config["data"]["window"] == 64
     for args, expected in [(["train", "--task", "translation", "--resume"], "holds a music run, not translation"),
+                           (["train", "--resume", "--set", "data.window=32"], "data setting window 32 differs from "
+                                                                              "the run's 64"),
                            (["evaluate", "--test", "x.tsv"], "--test, --src and --tgt are for translation")]:
         flag = "--out" if args[0] == "train" else "--model"
         proc = aiayn(*args, flag, str(run), check=False, **env)
@@ -137,7 +142,7 @@ def test_a_music_run_that_never_saved_starts_again_and_cannot_be_resumed(cache, 
 
 def test_evaluate_scores_in_the_runs_own_window(cache, tmp_path, monkeypatch):
     """A run trained through the Python API with a 64-token window is scored in windows of 64, the
-    same figure a LanguageModelTask with that window computes (not the command line's default 256)."""
+    same figure a LanguageModelTask with that window computes (not the task's default)."""
     from aiayn.app import commands
     from aiayn.inference.generator import Generator
     from aiayn.tasks import LanguageModelTask

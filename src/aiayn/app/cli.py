@@ -100,8 +100,8 @@ def _device(text: str) -> str:
 
 def _setting(text: str) -> tuple[str, object]:
     key, sep, value = text.partition("=")
-    if not sep or not re.fullmatch(r"(model|train)\.\w+", key):
-        raise argparse.ArgumentTypeError(f"{text!r} is not model.FIELD=VALUE or train.FIELD=VALUE")
+    if not sep or not re.fullmatch(r"(model|train|data)\.\w+", key):
+        raise argparse.ArgumentTypeError(f"{text!r} is not model.FIELD=VALUE, train.FIELD=VALUE or data.NAME=VALUE")
     return key, yaml.safe_load(value)
 
 
@@ -166,7 +166,8 @@ def _add_train(sub) -> None:
                    help="; ".join(f"{name}: {task.preset_help}" for name, task in known.items()))
     t.add_argument("--config", metavar="FILE", help="YAML or TOML file with preset / model / train sections")
     t.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE",
-                   help="override one field, e.g. model.dropout=0.3 or train.warmup=8000 (repeatable)")
+                   help="override one field, e.g. model.dropout=0.3 or train.warmup=8000, or a data setting "
+                   "of a built-in task, e.g. data.window=256 for music (repeatable)")
     t.add_argument("--out", help="run directory (default runs/tiny; runs/TASK for other tasks)")
     t.add_argument("--resume", action="store_true", help="continue the run in --out exactly where it stopped")
     t.add_argument("--vocab", metavar="SPM_MODEL", help="use this sentencepiece model instead of learning one")
@@ -384,13 +385,14 @@ def _run_attention(args: argparse.Namespace) -> None:
 
 
 def _run_train(args: argparse.Namespace) -> None:
-    overrides = dict(args.set)
+    overrides = {k: v for k, v in args.set if not k.startswith("data.")}
+    data = {k[len("data."):]: v for k, v in args.set if k.startswith("data.")}
     overrides.update({k: v for k, v in vars(args).items() if k.startswith("train.") and v is not None})
     task = args.task or tasks.DEFAULT
     out = args.out or ("runs/tiny" if task == tasks.DEFAULT else f"runs/{task}")
     run = commands.train(commands.TrainRequest(out, args.train, args.valid, args.src, args.tgt, args.preset,
                                                args.config, overrides, args.resume, args.vocab, args.device,
-                                               args.task, progress=tqdm, arch=args.arch))
+                                               args.task, progress=tqdm, arch=args.arch, data=data or None))
     if int(os.environ.get("RANK", "0")) == 0:  # only the main process reports
         config = json.loads(run.config.read_text(encoding="utf-8"))
         print(tasks.get(config.get("task", tasks.DEFAULT)).report(run.path, config))
