@@ -144,7 +144,7 @@ class ModelWorker:
         """Runs ``jobs`` (one attention, or translations sharing options) and settles their futures."""
         try:
             results = self._compute(jobs)
-        except Exception as e:  # noqa: BLE001: every failure goes back to the requests
+        except Exception as e:  # noqa: BLE001 -- every failure goes back to the requests
             if len(jobs) > 1:  # one bad request must not fail the others of its batch
                 for job in jobs:
                     self._serve_alone(job)
