@@ -226,6 +226,31 @@ def test_flex_score_and_mask_mods_equal_the_cpu_kernel(spec_kw, t, monkeypatch):
     torch.testing.assert_close(flex.flex_attention_tiles(q, k, v, mask, spec, table), want, rtol=1e-5, atol=1e-5)
 
 
+def test_a_flex_attention_that_fails_falls_back_to_blockwise_once(monkeypatch, caplog):
+    """Where FlexAttention cannot compile (a CUDA stack it does not support), the tiles run blockwise,
+    with one warning; it is not tried again in that process. (CUDA stood in for by forcing the choice.)"""
+    from aiayn.model.attention import dispatch, flex
+
+    calls = []
+
+    def broken(*args):
+        calls.append(1)
+        raise RuntimeError("no Triton for this GPU\nlong compiler log")
+
+    monkeypatch.setattr(dispatch, "FLEX_FAILED", [])
+    monkeypatch.setattr(dispatch, "use_flex", lambda q, values: not dispatch.FLEX_FAILED)
+    monkeypatch.setattr(flex, "flex_attention_tiles", broken)
+    q, k, v = (torch.randn(2, 2, 19, 8) for _ in range(3))
+    spec, table = TileSpec(19, 19, causal=True, clip=3, rel_causal=True), torch.randn(2, 4, 8)
+    want = blockwise_attention(q, k, v, None, spec, table)
+    with caplog.at_level("WARNING", logger="aiayn"):
+        for _ in range(2):
+            torch.testing.assert_close(dispatch.tiled_attention(q, k, v, None, spec, table), want, rtol=0, atol=0)
+    assert len(calls) == 1 and dispatch.FLEX_FAILED == ["RuntimeError: no Triton for this GPU\nlong compiler log"]
+    assert [r.getMessage() for r in caplog.records] == [
+        "FlexAttention failed (RuntimeError: no Triton for this GPU); using the blockwise kernel on CUDA from now on"]
+
+
 @pytest.mark.parametrize("variant", LM_VARIANTS[:1] + LM_VARIANTS[2:])
 def test_bf16_autocast_training_runs_the_tiles_in_float32(variant):
     net = model(**variant).float().train()

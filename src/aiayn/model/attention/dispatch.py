@@ -11,11 +11,25 @@ explicit formula: that is the oracle the tests compare against.
 
 from __future__ import annotations
 
+import logging
+
 from torch import Tensor
 
 from .blockwise import blockwise_attention
 from .core import sdpa_attention
 from .tiles import TileSpec
+
+log = logging.getLogger("aiayn")
+FLEX_FAILED: list[str] = []  # the first error of FlexAttention in this process; then blockwise for good
+
+
+def use_flex(q: Tensor, values: Tensor | None) -> bool:
+    """FlexAttention on CUDA, where it compiles (it has no slot for Shaw's value term)."""
+    if not q.is_cuda or values is not None or FLEX_FAILED:
+        return False
+    from .flex import flex_available
+
+    return flex_available()
 
 
 def fast_path(kernel, q: Tensor, mask: Tensor | None, dropout_p: float, need_weights: bool) -> bool:
@@ -28,11 +42,15 @@ def tiled_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, spec: 
                     q_block: int | None = None, k_block: int | None = None, values: Tensor | None = None) -> Tensor:
     """softmax((Q Kᵀ + S_rel) / √d_k + M) V (+ Shaw's value term with ``values``) by tiles: FlexAttention on
     CUDA when it is available (it has no slot for a value term), else blockwise."""
-    if q.is_cuda and values is None:
-        from .flex import flex_attention_tiles, flex_available
+    if use_flex(q, values):
+        from .flex import flex_attention_tiles
 
-        if flex_available():
+        try:
             return flex_attention_tiles(q, k, v, mask, spec, table)
+        except Exception as e:  # noqa: BLE001 -- a compiler or driver that cannot build it: the CUDA blockwise path
+            FLEX_FAILED.append(f"{type(e).__name__}: {e}")
+            log.warning("FlexAttention failed (%s); using the blockwise kernel on CUDA from now on",
+                        FLEX_FAILED[0].splitlines()[0])
     blocks = {} if q_block is None else {"q_block": q_block}
     if k_block is not None:
         blocks["k_block"] = k_block
