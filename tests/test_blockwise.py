@@ -11,7 +11,7 @@ import pytest
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from aiayn import LanguageModel, LanguageModelConfig
+from aiayn import LanguageModel, LanguageModelConfig, Transformer, TransformerConfig, prompt_batch
 from aiayn.model.attention import LocalAttention, RelativePositions, math_attention, sdpa_attention
 from aiayn.model.attention.blockwise import blockwise_attention
 from aiayn.model.attention.tiles import TileSpec
@@ -80,8 +80,9 @@ def test_relative_equals_naive_and_materialising(t, s, clip, causal, share, padd
 
 
 @pytest.mark.parametrize("t, s, clip", CASES)
-@pytest.mark.parametrize("causal, share, padded", [(True, False, False), (False, True, True), (True, True, True),
-                                                   (False, False, False)])
+@pytest.mark.parametrize("causal", [True, False])
+@pytest.mark.parametrize("share", [False, True])
+@pytest.mark.parametrize("padded", [False, True])
 def test_relative_value_term_equals_naive_and_materialising(t, s, clip, causal, share, padded):
     """Shaw's value term block by block: the same outputs and gradients (E_V's included)."""
     q, k, v = inputs(t, s, seed=t + s + clip)
@@ -127,6 +128,26 @@ def test_local_band_equals_the_hand_written_mask(t, s, block, memory, causal, q_
     torch.testing.assert_close(got, want, rtol=0, atol=1e-12)
     for g, w in zip(grads(got, (q, k, v)), grads(want, (q, k, v))):
         torch.testing.assert_close(g, w, rtol=0, atol=1e-11)
+
+
+@pytest.mark.parametrize("variant", [RelativePositions(1, 2, 2, 300, causal=True, values=True),
+                                     RelativePositions(1, 2, 2, 100, causal=False, share_heads=True),
+                                     LocalAttention(256, 512, causal=True), LocalAttention(256, 512, causal=False)],
+                         ids=["relative-causal-values", "relative-shared", "local-causal", "local"])
+def test_default_blocks_above_one_block_equal_materialising(variant):
+    """L = 600 with the kernel's own block sizes (256 queries x 512 keys; local: its config defaults), so
+    tiles split at the real boundaries: outputs and gradients against the materialising path."""
+    causal = getattr(variant, "causal", True)
+    variant = variant.double()
+    q, k, v = inputs(600, 600, d=2, heads=1, batch=2, seed=6)
+    mask = torch.ones(2, 1, 1, 600, dtype=torch.bool)
+    mask[1, ..., 550:] = False  # right padding in the last tile
+    got, _ = variant(sdpa_attention, q, k, v, mask, causal, 0.0, False)
+    want, _ = variant(math_attention, q, k, v, mask, causal, 0.0, False)
+    torch.testing.assert_close(got, want, rtol=0, atol=1e-12)
+    params = (q, k, v, *variant.parameters())
+    for g, w in zip(grads(got, params), grads(want, params)):
+        torch.testing.assert_close(g, w, rtol=0, atol=1e-10)
 
 
 def test_the_variants_take_the_tiled_path_only_without_weights(monkeypatch):
@@ -201,6 +222,82 @@ def test_model_tiled_equals_materialising_and_cached_decoding_equals_full(varian
     parts = [tiled.decode_step(x[:, :9], state), tiled.decode_step(x[:, 9:14], state)]
     parts += [tiled.decode_step(x[:, i:i + 1], state) for i in range(14, 23)]
     torch.testing.assert_close(torch.cat(parts, dim=1), full, rtol=0, atol=1e-12)
+
+
+def param_grads(net, logits):
+    """d(logits · r)/dθ for a fixed random r: every parameter's gradient, in a fixed order."""
+    params = [p for p in net.parameters() if p.requires_grad]
+    return dict(zip([n for n, p in net.named_parameters() if p.requires_grad], grads(logits, params)))
+
+
+def assert_same_grads(got, want):
+    assert got.keys() == want.keys()
+    for name in got:
+        torch.testing.assert_close(got[name], want[name], rtol=0, atol=1e-11, msg=name)
+
+
+@pytest.mark.parametrize("variant", LM_VARIANTS)
+def test_model_gradients_tiled_equal_materialising(variant, monkeypatch):
+    """Every parameter's gradient through the tiled path (the relative tables and E_V included)."""
+    from aiayn.model.attention import blockwise
+
+    monkeypatch.setattr(blockwise, "Q_BLOCK", 4)
+    monkeypatch.setattr(blockwise, "K_BLOCK", 8)
+    tiled, oracle = model(**variant), model(**variant, attention_kernel="math")
+    oracle.load_state_dict(tiled.state_dict())
+    x = torch.randint(3, 30, (3, 23))
+    x[1, 17:] = 0  # right padding: the causal mask hides it
+    assert_same_grads(param_grads(tiled, tiled(x)), param_grads(oracle, oracle(x)))
+
+
+def seq2seq(**overrides):
+    torch.manual_seed(0)
+    base = dict(src_vocab_size=30, d_model=32, n_heads=4, d_ff=64, n_encoder_layers=2, n_decoder_layers=2,
+                dropout=0.0, max_positions=64)
+    return Transformer(TransformerConfig.from_dict({**base, **overrides})).double().eval()
+
+
+@pytest.mark.parametrize("variant", [{"attention": "relative", "positional": "none", "max_relative_distance": 5},
+                                     {"attention": "relative", "max_relative_distance": 4, "relative_values": True},
+                                     {"attention": "local", "local_block": 4, "local_memory": 3}])
+def test_encoder_decoder_tiled_equals_materialising_with_gradients(variant, monkeypatch):
+    """The encoder's non-causal variant under a source padding mask, and the decoder's causal one."""
+    from aiayn.model.attention import blockwise
+
+    monkeypatch.setattr(blockwise, "Q_BLOCK", 4)
+    monkeypatch.setattr(blockwise, "K_BLOCK", 8)
+    tiled, oracle = seq2seq(**variant), seq2seq(**variant, attention_kernel="math")
+    oracle.load_state_dict(tiled.state_dict())
+    src, tgt = torch.randint(3, 30, (3, 21)), torch.randint(3, 30, (3, 18))
+    src[0, 15:], src[2, 9:] = 0, 0  # right-padded sources of three lengths
+    got, want = tiled(src, tgt), oracle(src, tgt)
+    torch.testing.assert_close(got, want, rtol=0, atol=1e-12)
+    assert_same_grads(param_grads(tiled, got), param_grads(oracle, want))
+
+
+@pytest.mark.parametrize("variant", LM_VARIANTS)
+def test_cached_decoding_of_left_padded_primers_equals_each_row_alone(variant, monkeypatch):
+    """The generator's batches: primers of different lengths left-padded into one prompt (the prompt step
+    and a chunk of 5 run tiled under the key mask), then one token at a time; each row's logits equal the
+    materialising full pass of that row alone."""
+    from aiayn.model.attention import blockwise
+
+    monkeypatch.setattr(blockwise, "Q_BLOCK", 4)
+    monkeypatch.setattr(blockwise, "K_BLOCK", 8)
+    tiled, oracle = model(**variant), model(**variant, attention_kernel="math")
+    oracle.load_state_dict(tiled.state_dict())
+    torch.manual_seed(5)
+    primers = [torch.randint(3, 30, (n,)).tolist() for n in (10, 4, 0)]
+    prompt = prompt_batch(primers, 1, 0)  # (3, 11): BOS + primer, left-padded with 0
+    more = torch.randint(3, 30, (3, 12))
+    state = tiled.start_decoding(None, capacity=23, batch=3)
+    parts = [tiled.decode_step(prompt, state), tiled.decode_step(more[:, :5], state)]
+    parts += [tiled.decode_step(more[:, i:i + 1], state) for i in range(5, 12)]
+    decoded = torch.cat(parts, dim=1)
+    for row, primer in enumerate(primers):
+        alone = torch.cat([torch.tensor([1] + primer), more[row]])[None]
+        pad = prompt.size(1) - 1 - len(primer)
+        torch.testing.assert_close(decoded[row:row + 1, pad:], oracle(alone), rtol=0, atol=1e-12)
 
 
 @pytest.mark.filterwarnings("ignore:flex_attention called without torch.compile")

@@ -69,6 +69,27 @@ def test_cached_queries_see_the_same_band():
 
 
 @pytest.mark.parametrize("causal", [True, False])
+@pytest.mark.parametrize("t", [11, 4])
+def test_left_padded_rows_keep_their_blocks(causal, t):
+    """Left-padded prompts (the generator's batches) leave the tiled path for the windowed kernel: each
+    row's blocks count from its first real token, as if the row were alone; with gradients."""
+    torch.manual_seed(t)
+    length, block, memory, pads = 11, 3, 2, (0, 4, 10)
+    q = torch.randn(3, 2, t, 4, dtype=torch.float64, requires_grad=True)
+    k, v = (torch.randn(3, 2, length, 4, dtype=torch.float64, requires_grad=True) for _ in range(2))
+    allowed = torch.zeros(3, 1, length, length, dtype=torch.bool)
+    for row, pad in enumerate(pads):  # the band of the real tokens alone; padding attends and is attended to by nothing
+        allowed[row, 0, pad:, pad:] = hand_band(length - pad, block, memory, causal)
+    mask = allowed.any(-2, keepdim=True)  # (B, 1, 1, S) real keys
+    out, _ = LocalAttention(block, memory, causal)(sdpa_attention, q, k, v, mask, causal, 0.0, False)
+    out = out * mask[:, :, 0, -t:, None]  # padding queries are never read (non-causal ones may see real keys)
+    ref, _ = math_attention(q, k, v, allowed[..., -t:, :], False, 0.0, None)
+    torch.testing.assert_close(out, ref, rtol=0, atol=1e-12)
+    for g, r in zip(torch.autograd.grad(out.square().sum(), (q, k, v)), torch.autograd.grad(ref.square().sum(), (q, k, v))):
+        torch.testing.assert_close(g, r, rtol=0, atol=1e-11)
+
+
+@pytest.mark.parametrize("causal", [True, False])
 def test_the_kernel_never_sees_the_whole_sequence(causal):
     """Cost that is really local: every kernel call gets at most l_m + l_q (+ l_m) keys per query block."""
     block, memory, length = 8, 16, 512
