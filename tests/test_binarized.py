@@ -3,6 +3,7 @@ the cache is keyed by content, and bad files are one clear line with nothing hal
 
 from __future__ import annotations
 
+import errno
 import gzip
 import json
 import os
@@ -120,6 +121,49 @@ def test_truncated_file_is_one_line(built):
         B.Binarized(built)
 
 
+@pytest.mark.parametrize("damage", ["past the ids", "negative length"])
+def test_damaged_index_is_one_line(built, damage):
+    header = B.read_header(built)
+    record = header["index_offset"] + 5 * B.INDEX.itemsize  # pair 5's (src_off, tgt_off, src_len, tgt_len)
+    data = bytearray(built.read_bytes())
+    if damage == "past the ids":
+        struct.pack_into("<i", data, record + 16, header["n_ids"])  # src_len: ends past the last id
+    else:
+        struct.pack_into("<i", data, record + 20, -1)
+    built.write_bytes(bytes(data))
+    with pytest.raises(DataError, match=r"has a damaged index \(pairs past the .* ids it holds\); delete it") as e:
+        B.Binarized(built)
+    assert "\n" not in str(e.value)
+
+
+def test_text_edited_during_the_build_keeps_nothing(text, tok, tmp_path, monkeypatch):
+    """The cache key is the text's hash taken before the build: text edited while it is read is not kept under it."""
+    source = open_parallel(text)
+    key = B.fingerprint(source.files)
+    rows = corpus_slice("train", 300)
+    rows[7] = (rows[7][0].replace("e", "a"), rows[7][1])
+    encode = B._encode_chunk
+
+    def edit_then_encode(*args):
+        write_tsv(text, rows + [("", "vacío"), ("only source", "")])  # the whole text was read: edited behind it
+        return encode(*args)
+
+    monkeypatch.setattr(B, "_encode_chunk", edit_then_encode)
+    with pytest.raises(DataError, match=r"train\.tsv\.gz changed while it was being binarized, so nothing was kept; "
+                                        "run again once it no longer changes"):
+        B.build(source, tok, tmp_path / "c.bin", key, workers=1)
+    assert not (tmp_path / "c.bin").exists() and not list(tmp_path.glob(".*.tmp"))
+
+
+def test_a_file_system_without_locks_still_builds(text, tok, tmp_path, monkeypatch):
+    def no_locks(*args):
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(B.fcntl, "flock", no_locks)
+    monkeypatch.setenv("AIAYN_CACHE", str(tmp_path / "cache"))
+    assert len(B.prepare(open_parallel(text), tok)) == 302
+
+
 def test_foreign_file_is_one_line(tmp_path, text):
     with pytest.raises(DataError, match="is not a binarized aiayn corpus"):
         B.Binarized(text)
@@ -182,6 +226,20 @@ def test_full_disk_while_binarizing_is_one_line_and_keeps_nothing(tmp_path, tok)
         subprocess.run(["umount", str(disk)], check=False)
 
 
+def test_full_disk_in_preprocess_names_out(tmp_path, tok):
+    text = write_tsv(tmp_path / "big.tsv.gz", corpus_slice("train", 6000))
+    tok.save(tmp_path / "spm.model")
+    disk = tmp_path / "disk"
+    _mount_tmpfs(disk, "64k")  # room for the vocabulary (7 kB), not the ids (1.3 MB)
+    try:
+        with pytest.raises(DataError, match="no space left on the device while binarizing") as e:
+            P.preprocess(str(text), None, None, None, disk / "prepared", vocab=str(tmp_path / "spm.model"))
+        assert "give --out a folder with room" in str(e.value) and "AIAYN_CACHE" not in str(e.value)
+        assert list(disk.iterdir()) == []
+    finally:
+        subprocess.run(["umount", str(disk)], check=False)
+
+
 # The command line ----------------------------------------------------------------------------------
 @pytest.fixture()
 def cli_data(tmp_path) -> Path:
@@ -208,6 +266,26 @@ def test_preprocess_folder_trains_like_the_text(cli_data, tok, tmp_path):
     assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)  # the same weights, bit for bit
     again = aiayn("preprocess", "--train", str(cli_data / "train.tsv.gz"), "--out", str(folder), check=False, **env)
     assert again.returncode != 0 and "already exists" in again.stderr.decode()
+
+
+def test_prefetch_changes_nothing_and_the_filters_are_reported(tmp_path):
+    """Batches collated ahead in a thread (train.prefetch 2) or at each step (0): the same training, bit for
+    bit. Pairs with an empty side or longer than max_positions - 1 (127) are dropped and counted in one line."""
+    rows = corpus_slice("train", 300)
+    long = " ".join(r[0] for r in rows[:12])
+    write_tsv(tmp_path / "train.tsv.gz", rows + [("", "vacío"), ("only source", ""), (long, long)])
+    (tmp_path / "micro.yaml").write_text(MICRO)
+    runs = {}
+    for prefetch in (0, 2):
+        runs[prefetch] = tmp_path / f"prefetch{prefetch}"
+        proc = aiayn("train", "--train", str(tmp_path / "train.tsv.gz"), "--config", str(tmp_path / "micro.yaml"),
+                     "--max-steps", "5", "--set", f"train.prefetch={prefetch}", "--out", str(runs[prefetch]))
+        assert "training data: dropped 2 pairs with an empty side and 1 longer than 127 tokens" in proc.stderr.decode()
+    a, b = (load_file(runs[p] / "checkpoints" / "step-00000005.safetensors") for p in (0, 2))
+    assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
+    losses = [[e["loss"] for e in map(json.loads, (runs[p] / "log.jsonl").read_text().splitlines())
+               if e["event"] == "train"] for p in (0, 2)]
+    assert len(losses[0]) == 5 and losses[0] == losses[1]
 
 
 def test_resume_on_changed_data_is_one_line(cli_data, tmp_path):

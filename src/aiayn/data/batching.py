@@ -32,6 +32,11 @@ class Batch:
         move = lambda t: t.to(device, non_blocking=non_blocking)  # noqa: E731
         return dataclasses.replace(self, src=move(self.src), tgt_in=move(self.tgt_in), tgt_out=move(self.tgt_out))
 
+    def pin_memory(self) -> Batch:
+        """The same batch in page-locked memory, so that ``to(cuda, non_blocking=True)`` copies asynchronously."""
+        return dataclasses.replace(self, src=self.src.pin_memory(), tgt_in=self.tgt_in.pin_memory(),
+                                   tgt_out=self.tgt_out.pin_memory())
+
 
 def pad_right(rows: list[list[int]], pad_id: int) -> Tensor:
     """(B, longest) long tensor, each row left-aligned: the model's masks assume padding on the right."""

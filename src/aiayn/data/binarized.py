@@ -49,6 +49,7 @@ HEADER_BYTES = 4096
 INDEX = np.dtype([("src_off", "<i8"), ("tgt_off", "<i8"), ("src_len", "<i4"), ("tgt_len", "<i4")])
 CHUNK_PAIRS = 16_384  # pairs per worker task: large enough to amortise pickling, small enough to stream
 _NO_SPACE = (errno.ENOSPC, errno.EDQUOT)
+AGAIN = "delete it and binarize the text again (aiayn preprocess, or aiayn train on the text)"
 
 
 def ids_dtype(vocab_size: int) -> np.dtype:
@@ -87,6 +88,7 @@ class Binarized:
         self.dtype = np.dtype(h["dtype"])
         self.ids = _map(self.path, self.dtype, h["ids_offset"], h["n_ids"])
         self.index = _map(self.path, INDEX, h["index_offset"], h["n_pairs"])
+        _check_index(self.path, self.index, h["n_ids"])
 
     def __len__(self) -> int:
         return self.header["n_pairs"]
@@ -108,6 +110,18 @@ class Binarized:
         return self.ids[off: off + n]
 
 
+def _check_index(path: Path, index: np.ndarray, n_ids: int) -> None:
+    """Every pair's ids lie inside the ids section (a damaged index would otherwise give wrong ids, or
+    reads past the mapping); checked in blocks, so a corpus of millions of pairs needs no big temporaries."""
+    block = 1 << 20
+    for lo in range(0, len(index), block):
+        part = index[lo: lo + block]
+        for side in ("src", "tgt"):
+            off, length = part[f"{side}_off"], part[f"{side}_len"].astype(np.int64)
+            if (off < 0).any() or (length < 0).any() or (off + length > n_ids).any():
+                raise DataError(f"{path} has a damaged index (pairs past the {n_ids:,} ids it holds); {AGAIN}")
+
+
 def _map(path: Path, dtype: np.dtype, offset: int, count: int) -> np.ndarray:
     if count == 0:  # numpy cannot map zero bytes
         return np.zeros(0, dtype)
@@ -116,7 +130,6 @@ def _map(path: Path, dtype: np.dtype, offset: int, count: int) -> np.ndarray:
 
 def read_header(path: Path) -> dict:
     """The JSON header of a binarized corpus, after checking that the file is one, of this version, and whole."""
-    again = "delete it and binarize the text again (aiayn preprocess, or aiayn train on the text)"
     try:
         with open(path, "rb") as f:
             start = f.read(HEADER_BYTES)
@@ -129,21 +142,21 @@ def read_header(path: Path) -> dict:
         raise DataError(f"{path} is not a binarized aiayn corpus (it does not start with {MAGIC.decode()}); "
                         "give the text (.tsv, .tsv.gz or a PREFIX of PREFIX.SRC/PREFIX.TGT) or an aiayn preprocess folder")
     if len(start) < 16:
-        raise DataError(f"{path} is truncated ({size} bytes, less than its header); {again}")
+        raise DataError(f"{path} is truncated ({size} bytes, less than its header); {AGAIN}")
     version, n = struct.unpack_from("<II", start, len(MAGIC))
     if version != VERSION:
         raise DataError(f"{path} was written in version {version} of aiayn's binarized format; this aiayn reads "
-                        f"version {VERSION}: {again}")
+                        f"version {VERSION}: {AGAIN}")
     try:
         header = json.loads(start[16: 16 + n].decode("utf-8"))
         expected = header["index_offset"] + header["n_pairs"] * INDEX.itemsize
         ids_end = header["ids_offset"] + header["n_ids"] * np.dtype(header["dtype"]).itemsize
     except (ValueError, KeyError, TypeError):
-        raise DataError(f"{path} has a damaged header; {again}") from None
+        raise DataError(f"{path} has a damaged header; {AGAIN}") from None
     if size < expected or ids_end > header["index_offset"]:
-        raise DataError(f"{path} is truncated ({size:,} bytes; its header promises {expected:,}); {again}")
+        raise DataError(f"{path} is truncated ({size:,} bytes; its header promises {expected:,}); {AGAIN}")
     if size > expected:
-        raise DataError(f"{path} has {size - expected:,} bytes more than its header promises; {again}")
+        raise DataError(f"{path} has {size - expected:,} bytes more than its header promises; {AGAIN}")
     return header
 
 
@@ -203,11 +216,14 @@ def available_cores() -> int:
 
 
 def build(source: ParallelSource, tok: Tokenizer, path: str | os.PathLike, data_fingerprint: str,
-          progress=None, workers: int | None = None) -> Path:
+          progress=None, workers: int | None = None, elsewhere: str = "set AIAYN_CACHE to") -> Path:
     """Tokenizes ``source`` into the binarized file ``path`` (see the module docstring); returns ``path``.
 
     Written under a temporary name beside ``path`` and renamed when complete: nothing half-written
-    ever has the final name. A full disk is a one-line DataError naming the path; the text is only read.
+    ever has the final name. The text is hashed again at the end: if it no longer matches
+    ``data_fingerprint`` (edited during the build), nothing is kept. A full disk is a one-line
+    DataError naming the path and saying how to write elsewhere (``elsewhere`` + "a folder with room"):
+    the cache's ``AIAYN_CACHE``, or preprocess's ``--out``. The text is only read.
     """
     path = Path(path)
     dtype, workers = ids_dtype(tok.vocab_size), workers or available_cores()
@@ -248,14 +264,17 @@ def build(source: ParallelSource, tok: Tokenizer, path: str | os.PathLike, data_
             out.write(MAGIC + struct.pack("<II", VERSION, len(text)) + text)
             out.flush()
             os.fsync(out.fileno())
+        if fingerprint(source.files) != data_fingerprint:  # the key was hashed before the build read the text
+            raise DataError(f"{source.name} changed while it was being binarized, so nothing was kept; "
+                            "run again once it no longer changes")
         os.replace(tmp, path)
     except OSError as e:
         if e.errno in _NO_SPACE:
             raise DataError(f"cannot write {path}: no space left on the device while binarizing {source.name}; "
-                            "nothing was kept and the text is untouched: free some space or set AIAYN_CACHE "
-                            "to a folder with room, then run again") from None
-        raise DataError(f"cannot write {path}: {e.strerror or e}; check the folder's permissions or set "
-                        "AIAYN_CACHE to another folder") from None
+                            f"nothing was kept and the text is untouched: free some space or {elsewhere} a folder "
+                            "with room, then run again") from None
+        raise DataError(f"cannot write {path}: {e.strerror or e}; check the folder's permissions or "
+                        f"{elsewhere} another folder") from None
     finally:
         if bar is not None:
             bar.close()
@@ -296,7 +315,7 @@ def prepare(source: ParallelSource, tok: Tokenizer, progress=None, data_fingerpr
         return _open_checked(path, tok, data_fingerprint)
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path.with_suffix(".lock"), "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        _lock(lock)
         try:
             return _open_checked(path, tok, data_fingerprint)
         except DataError as e:
@@ -304,6 +323,17 @@ def prepare(source: ParallelSource, tok: Tokenizer, progress=None, data_fingerpr
                 log.warning("rebuilding the cached ids: %s", e)
             build(source, tok, path, data_fingerprint, progress)
             return _open_checked(path, tok, data_fingerprint)
+
+
+def _lock(lock_file) -> None:
+    """An exclusive lock on ``lock_file``, or none where the file system has no locks (some NFS mounts):
+    two processes may then build the same file at once, which is only wasted work (each renames a whole file)."""
+    try:
+        fcntl.flock(lock_file, fcntl.LOCK_EX)
+    except OSError as e:
+        if e.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS):
+            raise
+        log.debug("no file lock on %s (%s): building without one", lock_file.name, e.strerror)
 
 
 def _open_checked(path: Path, tok: Tokenizer, data_fingerprint: str | None) -> Binarized:

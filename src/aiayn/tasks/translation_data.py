@@ -186,7 +186,8 @@ def preprocess(train: str, valid: str | None, src: str | None, tgt: str | None, 
         else:
             tok = learn_vocabulary(source, tmp / "spm.model", vocab_size, seed)
         data_fp = B.fingerprint(source.files)
-        corpus = B.Binarized(B.build(source, tok, tmp / "train.bin", data_fp, progress))
+        corpus = B.Binarized(B.build(source, tok, tmp / "train.bin", data_fp, progress,
+                                     elsewhere="give --out"))
         meta = {"format": FOLDER_FORMAT, "src": source.src_lang, "tgt": source.tgt_lang, "train": "train.bin",
                 "valid": None, "vocab": "spm.model", "vocab_sha256": tok.fingerprint(), "train_source": str(train),
                 "train_fingerprint": data_fp, "pairs": len(corpus), "ids": corpus.header["n_ids"]}

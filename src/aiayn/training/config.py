@@ -32,9 +32,11 @@ RANGES = {  # every numeric and boolean field of TrainConfig (and the Adam betas
     "beta": Allowed(float, 0, 1, hi_open=True), "adam_eps": Allowed(float, 0, lo_open=True),
     "label_smoothing": Allowed(float, 0, 1, hi_open=True), "clip_norm": Allowed(float, 0),
     "bf16": Allowed(bool), "seed": Allowed(int, 0, 2**32 - 1), "valid_bleu_sentences": Allowed(int, 0),
+    "prefetch": Allowed(int, 0, 64),
 }
 # What --resume may change: limits and intervals, nothing that alters the updates themselves.
-RESUMABLE = ("max_steps", "max_time", "deterministic", "log_every", "valid_every", "save_every", "keep_last", "valid_bleu_sentences")
+RESUMABLE = ("max_steps", "max_time", "deterministic", "log_every", "valid_every", "save_every", "keep_last",
+             "valid_bleu_sentences", "prefetch")
 
 
 @dataclass
@@ -68,6 +70,7 @@ class TrainConfig:
     save_every: int = 1000  # steps between checkpoints (the paper: every 10 minutes)
     keep_last: int = 20  # checkpoints kept for averaging (base averages 5, big 20)
     valid_bleu_sentences: int = 500  # validation sentences translated for BLEU (0: none)
+    prefetch: int = 2  # batches collated ahead in a background thread (0: each collated when its step needs it)
 
     def __post_init__(self) -> None:
         check_fields(self, RANGES, prefix="train.")

@@ -5,6 +5,7 @@ Kept out of the model: the trainer wraps the plain model here and always saves t
 
 from __future__ import annotations
 
+import datetime
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +15,7 @@ import torch
 import torch.distributed as dist
 
 from .. import checks
+from ..errors import UsageError
 
 
 @dataclass
@@ -39,8 +41,25 @@ def init_world(device: str | None = None) -> World:
             dev = torch.device("cuda", local)
         torch.cuda.set_device(dev)
     if size > 1 and not dist.is_initialized():
-        dist.init_process_group("nccl" if dev.type == "cuda" else "gloo")
+        dist.init_process_group("nccl" if dev.type == "cuda" else "gloo", timeout=collective_timeout())
     return World(int(os.environ.get("RANK", "0")), size, dev)
+
+
+def collective_timeout() -> datetime.timedelta:
+    """How long a collective may wait: ``$AIAYN_DIST_TIMEOUT`` minutes, default 4 hours.
+
+    Long, because the ranks of a machine wait at a barrier while its first process binarizes the
+    corpus (tens of minutes for WMT-sized text on few cores), far past gloo's 30 and NCCL's 10 minutes.
+    """
+    value = os.environ.get("AIAYN_DIST_TIMEOUT", "240")
+    try:
+        minutes = float(value)
+        if not minutes > 0:
+            raise ValueError
+    except ValueError:
+        raise UsageError(f"AIAYN_DIST_TIMEOUT={value!r} is not a number of minutes above 0; "
+                         "set it to e.g. 240") from None
+    return datetime.timedelta(minutes=minutes)
 
 
 def wrap(model: torch.nn.Module, world: World) -> torch.nn.Module:

@@ -166,7 +166,7 @@ class Trainer:
         sums = torch.zeros(3, dtype=torch.float64)  # loss, nll, target tokens
         n_src = 0
         for micro in range(self.cfg.update_freq):
-            batch = self._next_batch().to(self.world.device)
+            batch = self._next_batch()
             sync = micro == self.cfg.update_freq - 1 or self.world.size == 1
             with _maybe_no_sync(ddp_model, not sync):
                 with torch.autocast(self.world.device.type, torch.bfloat16, enabled=self.cfg.bf16):
@@ -196,13 +196,16 @@ class Trainer:
         return {"loss": loss / n_tokens, "nll": nll / n_tokens, "lr": lr, "tgt_tokens": n_tokens, "src_tokens": n_src}
 
     def _next_batch(self):
-        """The sampler's next batch, collated ahead by a background thread when the task allows it."""
+        """The sampler's next batch on the device, collated ahead by a background thread when the task
+        allows it and ``train.prefetch`` > 0."""
         indices = next(self.sampler)
-        if not getattr(self.task, "prefetch", False):
-            return self.task.batch(indices)
+        if not getattr(self.task, "prefetch", False) or not self.cfg.prefetch:
+            return self.task.batch(indices).to(self.world.device)
         if self.prefetcher is None:
-            self.prefetcher = Prefetcher(self.task, self.sampler)
-        return self.prefetcher.get(indices)
+            self.prefetcher = Prefetcher(self.task, self.sampler, self.cfg.prefetch,
+                                         pin=self.world.device.type == "cuda")
+        # from page-locked memory the copy runs asynchronously, behind the work already queued on the GPU
+        return self.prefetcher.get(indices).to(self.world.device, non_blocking=self.prefetcher.pin)
 
     # Validation ----------------------------------------------------------------------------
     def validate(self) -> dict[str, float]:
@@ -312,10 +315,11 @@ class Prefetcher:
     The thread walks its own copy of the sampler, started where the trainer's is (the batch the
     trainer asks for next is its first), so the trainer's sampler still counts only the batches
     consumed: the state saved for ``--resume`` is exact whatever the thread has prepared.
+    ``depth``: batches kept ready; ``pin``: put them in page-locked memory (for CUDA).
     """
 
-    def __init__(self, task, sampler, depth: int = 2):
-        self.task, self.ahead = task, sampler.clone()
+    def __init__(self, task, sampler, depth: int = 2, pin: bool = False):
+        self.task, self.ahead, self.pin = task, sampler.clone(), pin
         self.ahead.load_state_dict(sampler.state_dict())  # the batch just taken is the first to prepare
         self.ahead.rewind_one()
         self.queue: queue.Queue = queue.Queue(maxsize=depth)
@@ -327,7 +331,8 @@ class Prefetcher:
         try:
             while not self.stop.is_set():
                 indices = next(self.ahead)
-                item = (indices, self.task.batch(indices))
+                batch = self.task.batch(indices)
+                item = (indices, batch.pin_memory() if self.pin else batch)
                 while not self.stop.is_set():
                     try:
                         self.queue.put(item, timeout=0.1)
