@@ -7,6 +7,7 @@ import hashlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,16 @@ def corpus_slice(split: str, n: int) -> list[tuple[str, str]]:
     with gzip.open(builtin(split), "rt", encoding="utf-8") as f:
         next(f)
         return [tuple(line.rstrip("\n").split("\t")[1:]) for _, line in zip(range(n), f)]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def isolated_cache(tmp_path_factory) -> Iterator[Path]:
+    """AIAYN_CACHE (binarized corpora, chorales) in a folder of this session, not ~/.cache/aiayn: shared by
+    every test and the commands they run, so a cache built once is reused, and nothing outlives the tests."""
+    folder = tmp_path_factory.mktemp("aiayn-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("AIAYN_CACHE", str(folder))
+        yield folder
 
 
 @pytest.fixture(scope="session")
