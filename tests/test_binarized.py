@@ -8,6 +8,7 @@ import gzip
 import json
 import os
 import shutil
+import socket
 import struct
 import subprocess
 import sys
@@ -331,24 +332,43 @@ def test_gzip_prefix_files_stream(tmp_path, tok):
         list(open_parallel(tmp_path / "d", "en", "es").pairs())
 
 
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _losses(run: Path) -> list[tuple[int, float]]:
+    return [(e["step"], e["loss"]) for e in map(json.loads, (run / "log.jsonl").read_text().splitlines())
+            if e["event"] == "train"]
+
+
 def test_two_nodes_on_one_machine_match_one_process(cli_data, tmp_path):
-    """Two torchrun agents (--nnodes 2, one process each, gloo on 127.0.0.1): each node's LOCAL_RANK 0
-    prepares the ids (one shared cache here, so the file lock lets one build); the weights equal one
-    process's with the same global batch (update_freq 2)."""
+    """Two torchrun agents (--nnodes 2, one process each) meeting through the c10d rendezvous on 127.0.0.1, as
+    docs/gpus.md runs many machines; gloo. Each node's LOCAL_RANK 0 prepares the ids (one shared cache here, so
+    the file lock lets one build). The loss of every step and the final weights equal one process's with the
+    same global batch (update_freq 2)."""
+    steps = 6
     env = {"AIAYN_CACHE": str(tmp_path / "cache"), "OMP_NUM_THREADS": "1"}
     common = ["--train", str(cli_data / "train.tsv.gz"), "--config", str(cli_data / "micro.yaml"), "--set",
-              "model.dropout=0.0", "--set", "model.attention_bias=false", "--max-steps", "3"]
+              "model.dropout=0.0", "--set", "model.attention_bias=false", "--max-steps", str(steps)]
     aiayn("train", *common, "--update-freq", "2", "--out", str(tmp_path / "one"), **env)
+    rendezvous = ["--rdzv_backend", "c10d", "--rdzv_endpoint", f"127.0.0.1:{_free_port()}", "--rdzv_id", "two-nodes"]
     nodes = [subprocess.Popen([sys.executable, "-m", "torch.distributed.run", "--nnodes", "2", "--nproc_per_node", "1",
-                               "--node_rank", str(rank), "--master_addr", "127.0.0.1", "--master_port", "29561",
-                               "-m", "aiayn", "train", *common, "--out", str(tmp_path / "two")],
+                               *rendezvous, "-m", "aiayn", "train", *common, "--out", str(tmp_path / "two")],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **env})
-             for rank in range(2)]
+             for _ in range(2)]
     for node in nodes:
         _, err = node.communicate(timeout=600)
         assert node.returncode == 0, err.decode()[-3000:]
-    a = load_file(tmp_path / "one" / "checkpoints" / "step-00000003.safetensors")
-    b = load_file(tmp_path / "two" / "checkpoints" / "step-00000003.safetensors")
+    one, two = _losses(tmp_path / "one"), _losses(tmp_path / "two")
+    assert [s for s, _ in one] == [s for s, _ in two] == list(range(1, steps + 1))
+    for (step, a), (_, b) in zip(one, two):
+        assert abs(a - b) <= 1e-4, (step, a, b)  # the log rounds losses to 4 decimals
+    assert one[-1][1] < one[0][1]  # training moved
+    a = load_file(tmp_path / "one" / "checkpoints" / f"step-{steps:08d}.safetensors")
+    b = load_file(tmp_path / "two" / "checkpoints" / f"step-{steps:08d}.safetensors")
+    assert a.keys() == b.keys()
     for name in a:
         torch.testing.assert_close(b[name], a[name], rtol=1e-5, atol=1e-6)
     assert len(list((tmp_path / "cache" / "corpora").glob("*.bin"))) == 1
