@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import errno
 import functools
-import json
 import logging
 import os
 import re
@@ -19,6 +18,7 @@ from ..data import decode_lines, read_text_lines
 from ..decoding.options import DECODE_RANGES, DecodeOptions
 from ..errors import UsageError, UserError
 from ..export import QUANTIZATIONS, TARGETS, is_ctranslate2_export
+from ..inference.attention_maps import KINDS
 from ..io.checkpoint import read_header
 from ..io.rundir import model_file_of
 from ..precision import DTYPES
@@ -168,7 +168,8 @@ def _add_train(sub) -> None:
     t.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE",
                    help="override one field, e.g. model.dropout=0.3 or train.warmup=8000, or a data setting "
                    "of a built-in task, e.g. data.window=256 for music (repeatable)")
-    t.add_argument("--out", help="run directory (default runs/tiny; runs/TASK for other tasks)")
+    t.add_argument("--out", help=f"run directory (default {known[tasks.DEFAULT].default_out}; runs/TASK for other "
+                   "tasks)")
     t.add_argument("--resume", action="store_true", help="continue the run in --out exactly where it stopped")
     t.add_argument("--vocab", metavar="SPM_MODEL", help="use this sentencepiece model instead of learning one")
     t.add_argument("--device", type=_device, help="cpu or cuda[:N] (default: cuda when available)")
@@ -261,7 +262,7 @@ def _add_attention(sub) -> None:
     at.add_argument("--model", required=True, help="run directory or .safetensors file")
     at.add_argument("--text", required=True, help="the source sentence")
     at.add_argument("--out", default="attention.png", help="PNG file to write (default attention.png)")
-    at.add_argument("--kind", choices=["cross", "encoder", "decoder_self"], default="cross",
+    at.add_argument("--kind", choices=KINDS, default="cross",
                     help="encoder-decoder (cross), encoder self- or decoder self-attention (default cross)")
     at.add_argument("--layer", type=int, default=-1, help="layer, 1-based; -1 for the last (default)")
     at.add_argument("--beam", type=DECODE_RANGES["beam_size"].parse, default=4,
@@ -380,7 +381,9 @@ def _run_export(args: argparse.Namespace) -> None:
 
 def _run_attention(args: argparse.Namespace) -> None:
     _task_of(args.model, "attention")
-    translation = commands.attention(args.model, args.text, args.out, args.kind, args.layer, args.beam, args.device)
+    translation = commands.attention(commands.AttentionRequest(
+        model=args.model, text=args.text, out=args.out, kind=args.kind, layer=args.layer, beam_size=args.beam,
+        device=args.device))
     print(f"{translation}\nwrote {args.out}")
 
 
@@ -388,14 +391,13 @@ def _run_train(args: argparse.Namespace) -> None:
     overrides = {k: v for k, v in args.set if not k.startswith("data.")}
     data = {k[len("data."):]: v for k, v in args.set if k.startswith("data.")}
     overrides.update({k: v for k, v in vars(args).items() if k.startswith("train.") and v is not None})
-    task = args.task or tasks.DEFAULT
-    out = args.out or ("runs/tiny" if task == tasks.DEFAULT else f"runs/{task}")
-    run = commands.train(commands.TrainRequest(out, args.train, args.valid, args.src, args.tgt, args.preset,
-                                               args.config, overrides, args.resume, args.vocab, args.device,
-                                               args.task, progress=tqdm, arch=args.arch, data=data or None))
+    out = args.out or tasks.get(args.task or tasks.DEFAULT).default_out
+    run = commands.train(commands.TrainRequest(
+        out=out, train=args.train, valid=args.valid, src_lang=args.src, tgt_lang=args.tgt, preset=args.preset,
+        config_file=args.config, overrides=overrides, resume=args.resume, vocab=args.vocab, device=args.device,
+        task=args.task, progress=tqdm, arch=args.arch, data=data or None))
     if int(os.environ.get("RANK", "0")) == 0:  # only the main process reports
-        config = json.loads(run.config.read_text(encoding="utf-8"))
-        print(tasks.get(config.get("task", tasks.DEFAULT)).report(run.path, config))
+        print(commands.report(run))
 
 
 def _task_of(model: str, command: str) -> tasks.Task:

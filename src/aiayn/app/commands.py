@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import json
 import logging
 from pathlib import Path
 from typing import Any
@@ -15,12 +14,11 @@ from ..data import DataError
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
 from ..inference.translator import Translator
-from ..io.checkpoint import CheckpointError, atomic_path, average_checkpoints
+from ..io.checkpoint import CheckpointError, atomic_path, average_checkpoints, check_writable
 from ..io.registry import model_class
 from ..io.rundir import RunDir
 from ..precision import DTYPES
 from ..tasks import Setup, Task
-from ..tasks.translation import check_writable
 from ..training import distributed as D
 from ..training.config import RESUMABLE, TrainConfig, read_settings
 from ..training.trainer import Interrupted, Trainer, stop_on_signals
@@ -29,21 +27,17 @@ log = logging.getLogger("aiayn")
 AVERAGE_LAST = Allowed(int, 1)  # checkpoints to average
 
 
-def _write_json(path: Path, data: dict[str, Any]) -> None:
-    with atomic_path(path) as tmp:
-        tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
-
-
 @dataclasses.dataclass
 class TrainRequest:
     """What ``aiayn train`` is asked to do. ``out``: the run directory (see ``RunDir``).
 
-    ``task``: "translation" (the default for a new run) on ``train``/``valid``, or another task of
-    ``aiayn.tasks.registry()`` (e.g. "music"); a resumed run keeps its own. ``preset`` <
-    ``config_file`` < ``overrides`` ({"model.FIELD" or "train.FIELD": value}) make the settings.
+    ``task``: a name of ``aiayn.tasks.registry()`` (default ``aiayn.tasks.DEFAULT``); a resumed run
+    keeps its own. ``train``/``valid``/``src_lang``/``tgt_lang``/``vocab``: data options, for the tasks
+    whose ``Task.data_options`` name them. ``preset`` < ``config_file`` < ``overrides``
+    ({"model.FIELD" or "train.FIELD": value}) make the settings.
     ``progress``: a tqdm-like factory for the progress bar (``aiayn.progress``); None shows nothing.
-    ``data``: data settings of a built-in task that differ from its defaults (music: ``window``,
-    ``transpose``). ``arch``: the translation model, one of ``TRANSLATION_ARCHS`` (default: the Transformer).
+    ``data``: data settings of a built-in task that differ from its defaults (``Task.data``).
+    ``arch``: the model family, for a task with several (``Task.archs``; default: its first).
     """
 
     out: str | Path
@@ -82,7 +76,7 @@ def train(request: TrainRequest | str | Path, **fields: Any) -> RunDir:
             setup = Setup(run, world, r.progress, r.resume)
             trainer, record = _resume(setup, task, r, given) if r.resume else _start(setup, task, plan)
             if world.is_main:  # written once the whole run is known to be consistent
-                _write_json(run.config, record)
+                run.write_config(record)
             with stop_on_signals(trainer):
                 trainer.fit()
         finally:
@@ -181,8 +175,8 @@ def _trainer(setup: Setup, task: Task, model_cfg, train_cfg: TrainConfig, data: 
 def _resumed_task(run: RunDir, given: str | None) -> str:
     """The task of the run in ``run`` (runs from before tasks had names are translation)."""
     try:
-        saved = json.loads(run.config.read_text(encoding="utf-8")).get("task", tasks.DEFAULT)
-    except (OSError, ValueError, AttributeError):
+        saved = run.read_config().get("task", tasks.DEFAULT)
+    except (OSError, ValueError):
         return given or tasks.DEFAULT  # _resume reports the damage
     if given not in (None, saved):
         raise UsageError(f"{run.path} holds a {saved} run, not {given}: drop --task {given} to resume it")
@@ -207,7 +201,7 @@ def _check_resumable(run: RunDir) -> None:
 
 def _saved_config(run: RunDir) -> dict:
     try:
-        saved = json.loads(run.config.read_text(encoding="utf-8"))
+        saved = run.read_config()
         if not all(isinstance(saved[k], dict) for k in ("model", "train", "data")):
             raise TypeError("model, train and data must be mappings")
     except (OSError, ValueError, KeyError, TypeError) as e:
@@ -245,28 +239,47 @@ def _resumed_config(run: RunDir, saved: dict, preset, config_file, overrides, pr
     return model_cfg, train_cfg, changed
 
 
+def report(run: RunDir) -> str:
+    """What to do with the finished run in ``run``, in its task's words (translation scores it first)."""
+    config = run.read_config()
+    return tasks.get(config.get("task", tasks.DEFAULT)).report(run.path, config)
+
+
 def translate_lines(model: str | Path, lines: list[str], options: DecodeOptions, device: str = "cpu",
                     progress=None, dtype: str = "float32") -> list[list[tuple[str, float]]]:
     return Translator.load(model, device, DTYPES[dtype]).translate_nbest(lines, options, progress=progress)
 
 
-def attention(model: str | Path, text: str, out: str | Path, kind: str = "cross", layer: int = -1, beam_size: int = 4,
-              device: str = "cpu") -> str:
-    """Plots one layer's attention for ``text``'s translation into the PNG ``out``; returns the translation.
-    ``layer``: 1-based, or negative from the last."""
+@dataclasses.dataclass
+class AttentionRequest:
+    """What ``aiayn attention`` is asked to do: plot one layer's attention of ``text``'s translation
+    into the PNG ``out``. ``kind``: one of ``aiayn.inference.attention_maps.KINDS``; ``layer``:
+    1-based, or negative from the last."""
+
+    model: str | Path
+    text: str
+    out: str | Path = "attention.png"
+    kind: str = "cross"
+    layer: int = -1
+    beam_size: int = 4
+    device: str = "cpu"
+
+
+def attention(r: AttentionRequest) -> str:
+    """Plots the attention ``r`` asks for; returns the translation."""
     from ..plots.attention import plot_attention  # matplotlib: only this command needs it
 
-    if not text.strip():
+    if not r.text.strip():
         raise UsageError("--text is empty: give the sentence to translate, e.g. --text 'God is love.'")
-    translator = Translator.load(model, device)
+    translator = Translator.load(r.model, r.device)
     cfg = translator.model.config
-    n_layers = getattr(cfg, "n_encoder_layers" if kind == "encoder" else "n_decoder_layers", 1)  # RNNsearch: one
-    if not (1 <= layer <= n_layers or -n_layers <= layer <= -1):
-        raise UsageError(f"--layer {layer} is out of range: this model has {n_layers} {kind} attention layer(s); "
+    n_layers = getattr(cfg, "n_encoder_layers" if r.kind == "encoder" else "n_decoder_layers", 1)  # RNNsearch: one
+    if not (1 <= r.layer <= n_layers or -n_layers <= r.layer <= -1):
+        raise UsageError(f"--layer {r.layer} is out of range: this model has {n_layers} {r.kind} attention layer(s); "
                          f"choose 1 to {n_layers}, or -1 for the last")
-    check_writable(Path(out), "--out")
-    with atomic_path(Path(out)) as tmp:  # a full disk leaves no half-written picture
-        return plot_attention(translator, text, tmp, kind, layer - 1 if layer > 0 else layer, beam_size)
+    check_writable(Path(r.out), "--out")
+    with atomic_path(Path(r.out)) as tmp:  # a full disk leaves no half-written picture
+        return plot_attention(translator, r.text, tmp, r.kind, r.layer - 1 if r.layer > 0 else r.layer, r.beam_size)
 
 
 def average(model: str | Path, last: int) -> Path:
@@ -286,5 +299,5 @@ def average(model: str | Path, last: int) -> Path:
     return out
 
 
-__all__ = ["DataError", "Interrupted", "TrainRequest", "UsageError", "attention", "average", "train",
+__all__ = ["AttentionRequest", "DataError", "Interrupted", "TrainRequest", "UsageError", "attention", "average", "report", "train",
            "translate_lines"]

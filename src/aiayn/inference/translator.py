@@ -14,7 +14,8 @@ from ..decoding.options import DecodeOptions
 from ..decoding.search import length_batches, search
 from ..errors import ConfigError
 from ..io.checkpoint import CheckpointError
-from ..io.loader import beside, load
+from ..io.loader import load
+from ..io.rundir import TOKENIZER
 from ..model import Transformer
 from ..precision import int8_model, warn_if_emulated_bf16
 
@@ -49,13 +50,13 @@ class Translator:
         if not hasattr(model.config, "src_vocab_size"):
             raise CheckpointError(f"{model_file} holds a {model.architecture} model; translate needs an encoder-decoder "
                                   "(sample music or digits with `aiayn generate`)")
-        vocab = beside(model_file, "spm.model")
+        vocab = loaded.tokenizer_file
         if vocab is None and loaded.meta.get("tokenizer_sha256") is None:  # trained on other tokens than text
             raise CheckpointError(f"{model_file} holds a {loaded.meta.get('task', 'non-text')} model without a "
                                   "sentencepiece vocabulary: use it with the command its task uses (aiayn COMMAND --help)")
         if vocab is None:
-            raise CheckpointError(f"no spm.model beside {model_file} or in its run directory: copy the run's "
-                                  "spm.model next to the weights")
+            raise CheckpointError(f"no {TOKENIZER} beside {model_file} or in its run directory: copy the run's "
+                                  f"{TOKENIZER} next to the weights")
         tokenizer = Tokenizer.load(vocab)
         if loaded.meta.get("tokenizer_sha256") not in (None, tokenizer.fingerprint()):
             raise CheckpointError(f"{model_file} was trained with a different vocabulary than {vocab}")

@@ -33,7 +33,7 @@ import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file, safe_open, save_file
 
-from ..errors import UserError
+from ..errors import UsageError, UserError
 
 FORMAT = "aiayn-1"
 _CPU = torch.device("cpu")
@@ -79,6 +79,19 @@ def _write_failed(path: Path, exc: BaseException, kept: str) -> CheckpointError 
         return CheckpointError(f"cannot write {path}: {exc.strerror or exc} ({kept}); free space or fix "
                                "permissions, then run again")
     return None
+
+
+def check_writable(path: Path, option: str) -> None:
+    """Fails now, before any decoding, if ``path`` could not be written later (``option`` names the fix)."""
+    path, folder = Path(path), Path(path).parent
+    if path.is_dir():
+        raise UsageError(f"cannot write {path}: it is a folder; remove it or choose another {option}")
+    if not folder.is_dir():
+        raise UsageError(f"cannot write {path}: folder {folder} does not exist; create it or choose another {option}")
+    try:
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as e:
+        raise UsageError(f"cannot write {path}: {e.strerror or e}; choose another {option}") from None
 
 
 @contextlib.contextmanager

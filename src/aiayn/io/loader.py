@@ -8,7 +8,6 @@ search "beside the weights, else the run directory above checkpoints/" is writte
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from torch import nn
 
 from .checkpoint import CheckpointError
 from .registry import load_model
-from .rundir import model_file_of
+from .rundir import CONFIG, TOKENIZER, model_file_of, read_config
 
 
 def beside(model_file: Path, name: str) -> Path | None:
@@ -28,6 +27,24 @@ def beside(model_file: Path, name: str) -> Path | None:
     return None
 
 
+def run_config(model_file: Path) -> dict[str, Any] | None:
+    """The run's config.json (model, train and data settings) found ``beside`` the weights, or None
+    for a lone weights file; a damaged one is a CheckpointError."""
+    path = beside(model_file, CONFIG)
+    if path is None:
+        return None
+    try:
+        return read_config(path)
+    except (OSError, ValueError) as e:
+        raise CheckpointError(f"{path} is damaged ({e}); restore it from the run it came from") from None
+
+
+def data_settings(model_file: Path) -> dict[str, Any]:
+    """The ``data`` section of the run's config.json ({} when there is none)."""
+    data = (run_config(model_file) or {}).get("data")
+    return data if isinstance(data, dict) else {}
+
+
 @dataclass
 class Loaded:
     """A model as a ``--model`` names it."""
@@ -36,21 +53,16 @@ class Loaded:
     meta: dict[str, Any]  # the file's metadata: architecture, model_config, task (files since tasks had names)
     model: nn.Module
 
+    @property
+    def tokenizer_file(self) -> Path | None:
+        """The run's sentencepiece vocabulary ``beside`` the weights (None: the model reads no text)."""
+        return beside(self.model_file, TOKENIZER)
+
     def run_config(self) -> dict[str, Any] | None:
-        """The run's config.json (model, train and data settings), or None for a lone weights file."""
-        path = beside(self.model_file, "config.json")
-        if path is None:
-            return None
-        try:
-            config = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as e:
-            raise CheckpointError(f"{path} is damaged ({e}); restore it from the run it came from") from None
-        return config if isinstance(config, dict) else None
+        return run_config(self.model_file)
 
     def data_settings(self) -> dict[str, Any]:
-        """The ``data`` section of the run's config.json ({} when there is none)."""
-        data = (self.run_config() or {}).get("data")
-        return data if isinstance(data, dict) else {}
+        return data_settings(self.model_file)
 
 
 def load(path: str | Path) -> Loaded:

@@ -17,28 +17,48 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import json
 import logging
 import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from ..errors import UsageError
-from .checkpoint import CheckpointError, disk_full, is_disk_full, remove_stale_temp_files
+from .checkpoint import CheckpointError, atomic_path, disk_full, is_disk_full, remove_stale_temp_files
 
 log = logging.getLogger("aiayn")
+CONFIG, TOKENIZER = "config.json", "spm.model"  # the run's settings and its vocabulary, by file name
+
+
+def read_config(path: str | Path) -> dict[str, Any]:
+    """A run's config.json as a mapping: the one place it is parsed. OSError if unreadable,
+    ValueError if it is not a JSON object; each caller says what that means for it."""
+    config = json.loads(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(config, dict):
+        raise ValueError("not a JSON object")
+    return config
 
 
 class RunDir:
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        self.config = self.path / "config.json"
-        self.tokenizer = self.path / "spm.model"
+        self.config = self.path / CONFIG
+        self.tokenizer = self.path / TOKENIZER
         self.log = self.path / "log.jsonl"
         self.state = self.path / "state.safetensors"
         self.best = self.path / "best.safetensors"
         self.checkpoints = self.path / "checkpoints"
         self.lock = self.path / ".lock"
+
+    def read_config(self) -> dict[str, Any]:
+        """config.json (see ``read_config``)."""
+        return read_config(self.config)
+
+    def write_config(self, config: dict[str, Any]) -> None:
+        with atomic_path(self.config) as tmp:
+            tmp.write_text(json.dumps(config, indent=2), encoding="utf-8")
 
     def checkpoint(self, step: int) -> Path:
         return self.checkpoints / f"step-{step:08d}.safetensors"

@@ -212,9 +212,8 @@ def attention_payload(translator: Translator, text: str, beam_size: int, digits:
 
 def model_info(translator: Translator, model: str | Path) -> dict[str, Any]:
     """What the page and ``GET /api/info`` show about the model: architecture, sizes, languages."""
-    import json
-
-    from ..io.loader import beside
+    from ..io.checkpoint import CheckpointError
+    from ..io.loader import data_settings
     from ..io.rundir import model_file_of
 
     m, cfg = translator.model, translator.model.config
@@ -227,10 +226,9 @@ def model_info(translator: Translator, model: str | Path) -> dict[str, Any]:
         "device": str(translator.device), "dtype": str(next(m.parameters()).dtype).replace("torch.", ""),
         "attention_kinds": attention_kinds(translator), "src": None, "tgt": None,
     }
-    run_config = beside(model_file_of(model), "config.json")  # a lone weights file: languages unknown
     try:
-        data = json.loads(run_config.read_text(encoding="utf-8")).get("data", {}) if run_config else {}
-        info["src"], info["tgt"] = data.get("src"), data.get("tgt")
-    except (OSError, ValueError, AttributeError):
-        pass  # a damaged config.json: languages unknown
+        data = data_settings(model_file_of(model))  # a lone weights file: {}, languages unknown
+    except CheckpointError:
+        data = {}  # a damaged config.json: languages unknown
+    info["src"], info["tgt"] = data.get("src"), data.get("tgt")
     return info

@@ -94,6 +94,11 @@ class Task:
     report: Callable[[Path, dict[str, Any]], str] = default_report  # printed after `aiayn train`
     decoding: DecodeOptions | None = None  # evaluate's decoding defaults, for tasks that search
     uses: str = "aiayn evaluate"  # the commands for this task's models, named in errors
+    default_out: str = ""  # `aiayn train`'s run directory without --out ("": runs/NAME)
+
+    def __post_init__(self) -> None:
+        if not self.default_out:
+            object.__setattr__(self, "default_out", f"runs/{self.name}")  # frozen: set once, here
 
     def default_preset(self) -> str:
         return next(iter(self.presets))

@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 import logging
 import math
-import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +19,7 @@ from ..data import Batches, DataError, ParallelCorpus, Tokenizer, collate_arrays
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
 from ..inference.translator import Translator
-from ..io.checkpoint import atomic_path
+from ..io.checkpoint import atomic_path, check_writable
 from ..metrics.bleu import Scores, corpus_scores
 from ..model.config import PRESETS, RNNSearchConfig, TransformerConfig
 from ..precision import DTYPES
@@ -145,19 +144,6 @@ class TranslationTask:
 
 
 # Using a trained model ---------------------------------------------------------------------------
-def check_writable(path: Path, option: str) -> None:
-    """Fails now, before any decoding, if ``path`` could not be written later."""
-    folder = path.parent
-    if path.is_dir():
-        raise UsageError(f"cannot write {path}: it is a folder; remove it or choose another {option}")
-    if not folder.is_dir():
-        raise UsageError(f"cannot write {path}: folder {folder} does not exist; create it or choose another {option}")
-    try:
-        tempfile.TemporaryFile(dir=folder).close()
-    except OSError as e:
-        raise UsageError(f"cannot write {path}: {e.strerror or e}; choose another {option}") from None
-
-
 def _test_set(test: str | None, src_lang: str | None, tgt_lang: str | None) -> ParallelCorpus:
     """The test pairs: the built-in test split, a TSV, or PREFIX.SRC/PREFIX.TGT; a lone file that is
     neither (a treebank, plain text) is named as such instead of being read as a prefix."""
@@ -255,4 +241,5 @@ TASK = Task("translation", "translate your parallel text, or the built-in Bible 
             data={"train": None, "valid": None, "src": None, "tgt": None, "vocab": None},
             data_options=("train", "valid", "src", "tgt", "vocab"),
             prepare=check_data, start=write_vocabulary, build=_build, evaluate=_evaluate, report=_report,
-            decoding=DecodeOptions(), uses="aiayn translate / aiayn evaluate / aiayn attention / aiayn serve")
+            decoding=DecodeOptions(), uses="aiayn translate / aiayn evaluate / aiayn attention / aiayn serve",
+            default_out="runs/tiny")
