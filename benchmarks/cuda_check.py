@@ -5,22 +5,37 @@ local), a small model with the same weights is run three ways on the same batch 
   * CPU float64: the reference;
   * CUDA float32 through the SDPA kernel (fused, chosen by PyTorch): max |logit difference|;
   * CUDA bf16 autocast: max |difference| over the logits' spread, a looser check;
-and cached incremental decoding on CUDA equals the full CUDA pass. Then, for each call pattern the
-attention core makes (causal and no mask, a padding mask, an additive bias), which of SDPA's
-kernels (flash, memory-efficient, math) accept it in bf16: the flash kernel must take the causal
-pattern, or decoder self-attention never runs fused on a GPU.
+and cached incremental decoding on CUDA equals the full CUDA pass; each row records how many calls
+went through FlexAttention (the tiled relative and local paths on CUDA, ``model/attention/flex.py``).
+Then the tiled attention kernels alone (issue 21), outputs and the gradients of q, k, v and the
+relative tables E_r and E_V, against the materialising path on the CPU in float64: relative causal
+and not (shared table, Shaw's value term), local causal and not, L = 300 (several tiles), padded
+(relative: left padding, so causal queries with no key at all; local: right padding). Two CUDA
+paths each: the dispatcher's (FlexAttention where it compiles; the value term always blockwise)
+with ``flex_taken`` saying whether FlexAttention really ran rather than the blockwise fallback, and
+the blockwise kernel on CUDA. Then, for each call pattern the attention core makes (causal and no
+mask, a padding mask, an additive bias), which of SDPA's kernels (flash, memory-efficient, math)
+accept it in bf16: the flash kernel must take the causal pattern, or decoder self-attention never
+runs fused on a GPU.
 
 Run:  python -m benchmarks.cuda_check        (exits non-zero when a check fails)
 Writes benchmarks/results/cuda_check.json.
+      python -m benchmarks.cuda_check --cpu  (no GPU: the same checks with the CPU in float32 as the
+                                              device, so the blockwise path; printed, nothing written)
 """
 
 from __future__ import annotations
 
+import argparse
+import math
 import sys
 
 import torch
 
 from aiayn import LanguageModel, LanguageModelConfig, Transformer, TransformerConfig
+from aiayn.model.attention import LocalAttention, RelativePositions, dispatch, flex, math_attention
+from aiayn.model.attention.blockwise import blockwise_attention
+from aiayn.model.attention.tiles import TileSpec
 
 from .common import write_result
 
@@ -32,6 +47,20 @@ VARIANTS = {
     "local": {"attention": "local", "local_block": 4, "local_memory": 4},
 }
 TOL_FP32, TOL_BF16 = 1e-4, 0.05  # absolute on logits of spread ~10; bf16 has 8 bits of mantissa
+TOL_KERNEL = 1e-4  # float32 against float64, relative to the largest |reference| entry of each tensor
+FLEX_CALLS = [0]  # FlexAttention calls that returned (a failed one falls back to blockwise)
+
+
+def _count_flex_calls():
+    """Wraps flex.flex_attention_tiles (the dispatcher imports it at each call) to count the calls that returned."""
+    real = flex.flex_attention_tiles
+
+    def counted(*args, **kwargs):
+        out = real(*args, **kwargs)
+        FLEX_CALLS[0] += 1
+        return out
+
+    flex.flex_attention_tiles = counted
 
 
 def models(variant: dict) -> dict[str, torch.nn.Module]:
@@ -74,13 +103,15 @@ def compare_models(device: str = "cuda") -> list[dict]:
             with torch.no_grad():
                 ref = logits(model.double(), src, tgt)
                 gpu, s, t = model.float().to(device), src.to(device), tgt.to(device)
+                before = FLEX_CALLS[0]
                 fp32 = logits(gpu, s, t).double().cpu()
+                flex_calls = FLEX_CALLS[0] - before
                 step = cached(gpu, s, t).double().cpu()
                 with torch.autocast(torch.device(device).type, dtype=torch.bfloat16):
                     bf16 = logits(gpu, s, t).double().cpu()
             spread = (ref[real].max() - ref[real].min()).item()
             rows.append({
-                "variant": name, "model": arch,
+                "variant": name, "model": arch, "flex_calls_fp32": flex_calls,
                 "fp32_max_abs": (fp32 - ref)[real].abs().max().item(),
                 "cached_vs_full_max_abs": (step - fp32)[real].abs().max().item(),
                 "bf16_max_abs_over_spread": (bf16 - ref)[real].abs().max().item() / spread,
@@ -88,6 +119,78 @@ def compare_models(device: str = "cuda") -> list[dict]:
             r = rows[-1]
             r["ok"] = r["fp32_max_abs"] < TOL_FP32 and r["cached_vs_full_max_abs"] < TOL_FP32 and \
                 r["bf16_max_abs_over_spread"] < TOL_BF16
+    return rows
+
+
+# name: (the TileSpec's rules, shared table, Shaw's value term); clip 40 and the band (32, 48) span several tiles
+KERNEL_CASES = {
+    "relative causal": (dict(causal=True, clip=40, rel_causal=True), False, False),
+    "relative": (dict(causal=False, clip=40, rel_causal=False), False, False),
+    "relative causal shared": (dict(causal=True, clip=40, rel_causal=True), True, False),
+    "relative causal values": (dict(causal=True, clip=40, rel_causal=True), False, True),
+    "relative values": (dict(causal=False, clip=40, rel_causal=False), False, True),
+    "local causal": (dict(band=(32, 48, True)), False, False),
+    "local": (dict(band=(32, 48, False)), False, False),
+}
+KERNEL_SHAPE = (2, 2, 300, 16)  # B, H, L, D
+
+
+def _reference_variant(spec_kw: dict, share: bool, values: bool):
+    """The materialising module of the case (its tables are the case's E_r, E_V), in float64."""
+    b, h, length, d = KERNEL_SHAPE
+    if "band" in spec_kw:
+        block, memory, causal = spec_kw["band"]
+        return LocalAttention(block, memory, causal), causal
+    causal = spec_kw["causal"]
+    return RelativePositions(h, d, d, spec_kw["clip"], causal, share, values).double(), causal
+
+
+def _relative_error(got: torch.Tensor, want: torch.Tensor) -> float:
+    """max |got − want| / max |want|; inf where got has a NaN or an infinity."""
+    got = got.detach().double().cpu()
+    if not torch.isfinite(got).all():
+        return math.inf
+    return ((got - want).abs().max() / want.abs().max().clamp(min=1e-30)).item()
+
+
+def compare_kernels(device: str = "cuda") -> list[dict]:
+    """Outputs and gradients of the tiled kernels on ``device`` (float32) against the CPU float64 oracle."""
+    b, h, length, d = KERNEL_SHAPE
+    rows = []
+    for name, (spec_kw, share, values) in KERNEL_CASES.items():
+        torch.manual_seed(0)
+        variant, causal = _reference_variant(spec_kw, share, values)
+        q, k, v = (torch.randn(b, h, length, d, dtype=torch.float64, requires_grad=True) for _ in range(3))
+        mask = torch.ones(b, 1, 1, length, dtype=torch.bool)
+        if "band" in spec_kw:
+            mask[1, ..., length - 40:] = False  # right padding (left-padded rows never take the local tiles)
+        else:
+            mask[1, ..., :40] = False  # left padding: causal queries 0..39 of row 1 see no key at all
+        tables = [p for p in variant.parameters()]  # E_r (and E_V) for relative, none for local
+        ref, _ = variant(math_attention, q, k, v, mask, causal, 0.0, False)
+        weights = torch.randn_like(ref)  # a fixed random upstream gradient
+        names = ["q", "k", "v"] + (["E_r", "E_V"][:len(tables)])
+        ref_grads = torch.autograd.grad((ref * weights).sum(), [q, k, v, *tables])
+        spec = TileSpec(length, length, **spec_kw)
+        for path in ("dispatch", "blockwise"):
+            dev = [x.detach().float().to(device).requires_grad_(True) for x in (q, k, v, *tables)]
+            dq, dk, dv, *dev_tables = dev
+            table = dev_tables[0] if dev_tables else None
+            e_v = dev_tables[1] if values else None
+            dev_mask = mask.to(device)
+            before, taken = FLEX_CALLS[0], None
+            if path == "dispatch":
+                taken = dispatch.use_flex(dq, e_v)
+                out = dispatch.tiled_attention(dq, dk, dv, dev_mask, spec, table, values=e_v)
+                taken = taken and FLEX_CALLS[0] > before  # FlexAttention ran, and did not fall back
+            else:
+                out = blockwise_attention(dq, dk, dv, dev_mask, spec, table, values=e_v)
+            got_grads = torch.autograd.grad((out * weights.float().to(device)).sum(), dev)
+            row = {"case": name, "path": path, "flex_taken": taken, "device": str(out.device),
+                   "out_rel_err": _relative_error(out, ref.detach())}
+            row.update({f"d{n}_rel_err": _relative_error(g, r) for n, g, r in zip(names, got_grads, ref_grads)})
+            row["ok"] = all(val < TOL_KERNEL for key, val in row.items() if key.endswith("_rel_err"))
+            rows.append(row)
     return rows
 
 
@@ -117,19 +220,45 @@ def sdpa_backends() -> list[dict]:
     return rows
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--results", default=None, help="folder for cuda_check.json (default benchmarks/results)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="no GPU: the same checks with the CPU in float32 as the device (blockwise); writes nothing")
+    args = parser.parse_args(argv)
+    _count_flex_calls()
+    if args.cpu:
+        rows, kernels = compare_models("cpu"), compare_kernels("cpu")
+        _print_models(rows)
+        _print_kernels(kernels)
+        return 0 if all(r["ok"] for r in rows + kernels) else 1
     if not torch.cuda.is_available():
-        print("no CUDA device here: run this on a machine with a GPU", file=sys.stderr)
+        print("no CUDA device here: run this on a machine with a GPU (or --cpu for the CPU part)", file=sys.stderr)
         return 2
-    rows, backends = compare_models(), sdpa_backends()
-    for r in rows:
-        print(f"{r['variant']:16} {r['model']:12} fp32 {r['fp32_max_abs']:.2e}  cached {r['cached_vs_full_max_abs']:.2e}"
-              f"  bf16/spread {r['bf16_max_abs_over_spread']:.4f}  {'ok' if r['ok'] else 'FAIL'}")
+    rows, kernels, backends = compare_models(), compare_kernels(), sdpa_backends()
+    _print_models(rows)
+    _print_kernels(kernels)
     for b in backends:
         print(b)
     flash_causal = backends[0]["flash_attention"]
-    write_result("cuda_check", {"device": torch.cuda.get_device_name(), "models": rows, "sdpa_backends": backends})
-    return 0 if all(r["ok"] for r in rows) and flash_causal else 1
+    write_result("cuda_check", {"device": torch.cuda.get_device_name(), "models": rows, "kernels": kernels,
+                                "flex_error": dispatch.FLEX_FAILED[0] if dispatch.FLEX_FAILED else None,
+                                "sdpa_backends": backends}, args.results)
+    return 0 if all(r["ok"] for r in rows + kernels) and flash_causal else 1
+
+
+def _print_models(rows: list[dict]) -> None:
+    for r in rows:
+        print(f"{r['variant']:16} {r['model']:12} fp32 {r['fp32_max_abs']:.2e}  cached {r['cached_vs_full_max_abs']:.2e}"
+              f"  bf16/spread {r['bf16_max_abs_over_spread']:.4f}  flex calls {r['flex_calls_fp32']}"
+              f"  {'ok' if r['ok'] else 'FAIL'}")
+
+
+def _print_kernels(rows: list[dict]) -> None:
+    for r in rows:
+        errs = "  ".join(f"{key[:-8]} {val:.1e}" for key, val in r.items() if key.endswith("_rel_err"))
+        print(f"{r['case']:24} {r['path']:9} {r['device']:6} flex {str(r['flex_taken']):5}  {errs}  "
+              f"{'ok' if r['ok'] else 'FAIL'}")
 
 
 if __name__ == "__main__":
