@@ -29,6 +29,7 @@ import multiprocessing
 import os
 import re
 import shutil
+import socket
 import struct
 from collections import deque
 from collections.abc import Iterator
@@ -227,7 +228,9 @@ def build(source: ParallelSource, tok: Tokenizer, path: str | os.PathLike, data_
     """
     path = Path(path)
     dtype, workers = ids_dtype(tok.vocab_size), workers or available_cores()
-    tmp, tmp_index = (path.parent / f".{path.name}.{os.getpid()}.{kind}.tmp" for kind in ("ids", "index"))
+    # host and pid: builders on machines sharing the folder never write the same temporary file
+    tmp, tmp_index = (path.parent / f".{path.name}.{socket.gethostname()}.{os.getpid()}.{kind}.tmp"
+                      for kind in ("ids", "index"))
     position = [0]
     total = sum(os.path.getsize(f) for f in source.files[:1])
     bar = progress(total=total, unit="B", unit_scale=True, desc=f"binarizing {source.name}") if progress else None
