@@ -8,6 +8,8 @@ Each run's best model samples ``--samples`` pieces unconditionally (up to ``--le
 where it ends the piece: 1,024 tokens = 16 bars, a whole chorale; the median test chorale has 768).
 Statistics, on the S A T B grid of sixteenths (``data.music.voice_rows``), averaged over pieces:
   * crossings: % of sixteenths where a lower voice sounds above the voice above it (S<A, A<T or T<B);
+  * crossings, realigned: the same with each bar read from 0–3 tokens later, whichever crosses least
+    (a sample that drops or repeats one token has every later voice read one place off);
   * out of range: % of sounding notes outside the voice's usual range (choir ranges: S C4–G5,
     A G3–D5, T C3–G4, B E2–C4);
   * parallel 5ths / 8ves: per 100 quarter notes, two voices moving the same way from a perfect
@@ -16,7 +18,15 @@ Statistics, on the S A T B grid of sixteenths (``data.music.voice_rows``), avera
   * in one key: % of 2-bar windows whose key (music21's Krumhansl–Schmuckler analysis, duration
     weighted) is the key of the whole piece;
   * rests: % of voice-sixteenths that are rests.
-Writes benchmarks/results/bach_stats.json (the samples' tokens too) and prints a Markdown table.
+Each cell of the table is "mean (median; min–max)" over the pieces, and "ended" counts the samples
+that ended by themselves (fewer than ``--length`` tokens) rather than at the cap.
+Writes benchmarks/results/bach_stats.json (the samples' tokens and each piece's statistics too)
+and prints a Markdown table.
+
+  python -m benchmarks.bach_stats --report benchmarks/results/bach_stats.json
+
+recomputes the statistics and the table from the tokens saved there, without the models (the Bach
+row from the test chorales), and prints each sample's statistics; writes nothing.
 """
 
 from __future__ import annotations
@@ -33,6 +43,7 @@ from .common import set_threads, write_result
 RANGES = [(60, 79), (55, 74), (48, 67), (40, 60)]  # S A T B, MIDI
 PERFECT = {0: "8ves", 7: "5ths"}
 WINDOW_STEPS = 32  # two 4/4 bars of sixteenths
+BAR = 16  # sixteenths
 
 
 def pitches(tokens) -> np.ndarray:
@@ -48,10 +59,23 @@ def pitches(tokens) -> np.ndarray:
     return out
 
 
-def crossings(p: np.ndarray) -> float:
+def crossed(p: np.ndarray) -> np.ndarray:
+    """(T,) bool: some lower voice sounds above the voice above it."""
     upper, lower = p[:-1], p[1:]
-    crossed = ((upper >= 0) & (lower >= 0) & (lower > upper)).any(0)
-    return 100 * crossed.mean()
+    return ((upper >= 0) & (lower >= 0) & (lower > upper)).any(0)
+
+
+def crossings(p: np.ndarray) -> float:
+    return 100 * crossed(p).mean()
+
+
+def realigned_crossings(tokens) -> float:
+    """Crossings with each bar read from 0–3 tokens later, whichever crosses least: a sample that drops or
+    repeats one token reads one voice off from there on, which ``crossings`` counts at every sixteenth."""
+    readings = [crossed(pitches(tokens[shift:])) for shift in range(4)]
+    n = min(map(len, readings))
+    total = sum(min(int(r[s:s + BAR].sum()) for r in readings) for s in range(0, n, BAR))
+    return 100 * total / n
 
 
 def out_of_range(p: np.ndarray) -> float:
@@ -105,18 +129,62 @@ def key_stability(tokens) -> float:
     return 100 * same / max(total, 1)
 
 
-def statistics_of(pieces: list[list[int]]) -> dict[str, float]:
+def statistics_of(pieces: list[list[int]]) -> list[dict[str, float]]:
+    """Each piece's statistics (pieces under 8 sixteenths are left out)."""
     rows = []
     for tokens in pieces:
         p = pitches(tokens)
         if p.shape[1] < 8:
             continue
         par = parallels(p)
-        rows.append({"sixteenths": p.shape[1], "crossings_pct": crossings(p), "out_of_range_pct": out_of_range(p),
+        rows.append({"sixteenths": p.shape[1], "crossings_pct": crossings(p),
+                     "crossings_realigned_pct": realigned_crossings(tokens), "out_of_range_pct": out_of_range(p),
                      "parallel_5ths_per_100q": par["5ths"], "parallel_8ves_per_100q": par["8ves"],
                      "longest_held_q": longest_held(p), "in_one_key_pct": key_stability(tokens),
                      "rests_pct": 100 * (p < 0).mean()})
-    return {k: statistics.mean(r[k] for r in rows) for k in rows[0]} | {"pieces": len(rows)}
+    return rows
+
+
+def summarise(rows: list[dict[str, float]], ended: int | None = None) -> dict:
+    """Mean, median, min and max of each statistic over the pieces; ``ended``: samples that ended by themselves."""
+    summary = {k: {"mean": statistics.mean(r[k] for r in rows), "median": statistics.median(r[k] for r in rows),
+                   "min": min(r[k] for r in rows), "max": max(r[k] for r in rows)} for k in rows[0]}
+    return summary | {"pieces": len(rows), "ended": ended}
+
+
+def markdown(table: dict[str, dict]) -> str:
+    """One row per model; cells "mean (median; min–max)"."""
+    columns = [c for c in next(iter(table.values())) if c not in ("pieces", "ended")]
+    lines = ["| | pieces | ended | " + " | ".join(columns) + " |", "| --- " * (len(columns) + 3) + "|"]
+    for label, row in table.items():
+        cells = [f"{row[c]['mean']:.1f} ({row[c]['median']:.1f}; {row[c]['min']:.1f}–{row[c]['max']:.1f})"
+                 for c in columns]
+        ended = "–" if row["ended"] is None else f"{row['ended']} of {row['pieces']}"
+        lines.append(f"| {label} | {row['pieces']} | {ended} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def ended_count(samples: list[list[int]], length: int) -> int:
+    """Samples shorter than the cap: the model ended them (one ending exactly at the cap counts as capped)."""
+    return sum(len(tokens) < length for tokens in samples)
+
+
+def report(path: Path) -> None:
+    """The table again from a bach_stats.json's saved tokens, without the models; each sample's statistics too."""
+    from aiayn.tasks.music import chorale_sequences
+
+    saved = json.loads(path.read_text())
+    length = saved["args"]["length"]
+    _, test = chorale_sequences("test")
+    table = {"Bach (test chorales)": summarise(statistics_of(test))}
+    for label, samples in saved["samples"].items():
+        rows = statistics_of(samples)
+        table[label] = summarise(rows, ended_count(samples, length))
+        print(f"{label} (cap {length} tokens):")
+        for i, (tokens, row) in enumerate(zip(samples, rows)):
+            stats = "  ".join(f"{k} {v:.1f}" for k, v in row.items())
+            print(f"  sample {i}: {len(tokens)} tokens, {'ended' if len(tokens) < length else 'capped'}  {stats}")
+    print(markdown(table))
 
 
 def write_roll(tokens: list[int], folder: Path, label: str, args) -> None:
@@ -140,31 +208,33 @@ def main() -> None:
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--results", default=None)
     p.add_argument("--rolls", default=None, help="folder for the piano roll (PNG) and MIDI of each model's first sample")
+    p.add_argument("--report", default=None, metavar="JSON", help="recompute the table from a bach_stats.json's tokens")
     args = p.parse_args()
     set_threads(args.threads)
+    if args.report:
+        report(Path(args.report))
+        return
 
     from aiayn.inference.generator import Generator
     from aiayn.tasks.music import chorale_sequences
 
     _, test = chorale_sequences("test")
-    table = {"Bach (test chorales)": statistics_of(test)}
+    per_piece = {"Bach (test chorales)": statistics_of(test)}
+    table = {"Bach (test chorales)": summarise(per_piece["Bach (test chorales)"])}
     samples = {}
     for run in args.runs:
         config = json.loads((Path(run) / "config.json").read_text())
         label = f"{config.get('positions') or config['preset']}, L = {config['data']['window']}"
         gen = Generator.load(run)
         samples[label] = gen.generate([[]] * args.samples, args.length, temperature=args.temperature, seed=args.seed)
-        table[label] = statistics_of(samples[label])
+        per_piece[label] = statistics_of(samples[label])
+        table[label] = summarise(per_piece[label], ended_count(samples[label], args.length))
         if args.rolls:
             write_roll(samples[label][0], Path(args.rolls), label, args)
         print(label, json.dumps(table[label]), flush=True)
-    columns = list(table["Bach (test chorales)"])
-    print("| | " + " | ".join(columns) + " |")
-    print("| --- " * (len(columns) + 1) + "|")
-    for label, row in table.items():
-        print(f"| {label} | " + " | ".join(f"{row[c]:.1f}" if isinstance(row[c], float) else str(row[c])
-                                          for c in columns) + " |")
-    write_result("bach_stats", {"args": vars(args), "table": table, "samples": samples}, args.results)
+    print(markdown(table))
+    write_result("bach_stats", {"args": vars(args), "table": table, "per_piece": per_piece, "samples": samples},
+                 args.results)
 
 
 if __name__ == "__main__":
