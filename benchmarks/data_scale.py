@@ -9,6 +9,7 @@ at the end unless --keep.
     python -m benchmarks.data_scale --pairs 5000 1000000
     python -m benchmarks.data_scale --pairs 10000000 --runs first      # the 10M-pair corpus
     python -m benchmarks.data_scale --pairs 100000 --torchrun 2         # per-rank memory, 2 processes
+    python -m benchmarks.data_scale --pairs 200000 --runs --torchrun 2  # only that
 """
 
 from __future__ import annotations
@@ -56,25 +57,46 @@ def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, rss_kb / 1024
 
 
-def per_rank_memory(agent: int) -> list[str]:
-    """RSS, PSS and shared RSS (MiB) of each worker process of the torchrun agent ``agent`` (smaps_rollup):
-    pages of the mapped ids that both ranks touch count in both RSS but half in each PSS."""
+def mapped_file_memory(pid: str, folder: Path) -> list[tuple[int, float, float]]:
+    """(file offset, Rss MiB, Pss MiB) of each mapping by process ``pid`` of a file under ``folder``, from
+    /proc/PID/smaps. A binarized corpus is mapped twice, ids (offset 4096) then index: a page both ranks
+    touched counts fully in each one's Rss but half in each Pss, so Pss ~ Rss / 2 shows the pages are shared."""
+    out, current = [], None
+    for line in Path(f"/proc/{pid}/smaps").read_text().splitlines():
+        head = re.match(r"[0-9a-f]+-[0-9a-f]+ \S+ ([0-9a-f]+) \S+ \d+\s+(.*)$", line)
+        if head:
+            current = [int(head[1], 16), 0.0, 0.0] if head[2].startswith(str(folder)) else None
+            if current:
+                out.append(current)
+        elif current and line.startswith(("Rss:", "Pss:")):
+            current[1 if line.startswith("Rss:") else 2] += int(line.split()[1]) / 1024
+    return sorted(tuple(m) for m in out)
+
+
+def per_rank_memory(agent: int, cache: Path) -> list[str]:
+    """Each worker process of the torchrun agent ``agent``: its RSS and PSS in all (smaps_rollup), and the Rss
+    and Pss of its mappings of the binarized corpus in ``cache`` (the ids, then the index). Empty until every
+    worker has mapped the corpus (and again once one has let it go, at the end)."""
     out = []
     for pid in subprocess.run(["pgrep", "-P", str(agent)], capture_output=True, text=True).stdout.split():
         try:
             text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+            mapped = mapped_file_memory(pid, cache)
         except OSError:
-            continue
+            return []
+        if not mapped:
+            return []
         f = {k: int(v) / 1024 for k, v in re.findall(r"^(\w+):\s+(\d+) kB", text, re.M)}
-        out.append(f"pid {pid}: RSS {f['Rss']:.0f} MiB, PSS {f['Pss']:.0f} MiB, shared "
-                   f"{f.get('Shared_Clean', 0) + f.get('Shared_Dirty', 0):.0f} MiB")
+        parts = ", ".join(f"{name} Rss {rss:.1f} / Pss {pss:.1f}" for name, (_, rss, pss) in zip(("ids", "index"), mapped))
+        out.append(f"pid {pid}: RSS {f['Rss']:.0f} MiB, PSS {f['Pss']:.0f} MiB; mapped corpus (MiB): {parts}")
     return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pairs", type=int, nargs="+", default=[5000, 1_000_000])
-    ap.add_argument("--runs", nargs="+", default=["first", "second", "resume"], choices=["first", "second", "resume"])
+    ap.add_argument("--runs", nargs="*", default=["first", "second", "resume"], choices=["first", "second", "resume"],
+                    help="none (--runs alone): only the --torchrun measurement")
     ap.add_argument("--work", default="/tmp/aiayn-data-scale")
     ap.add_argument("--torchrun", type=int, default=0, help="also train with this many torchrun processes (gloo)")
     ap.add_argument("--keep", action="store_true")
@@ -111,8 +133,8 @@ def main() -> None:
                 samples = []
                 while proc.poll() is None:
                     time.sleep(2)
-                    samples = per_rank_memory(proc.pid) or samples
-                print(f"torchrun x{args.torchrun}, {n:,} pairs, last sample while training:")
+                    samples = per_rank_memory(proc.pid, work / "cache") or samples
+                print(f"torchrun x{args.torchrun}, {n:,} pairs, the last sample while every rank mapped the corpus:")
                 for line in samples:
                     print("   ", line)
     finally:
