@@ -95,3 +95,20 @@ def test_plain_cuda_gives_each_torchrun_process_its_own_gpu(monkeypatch):
     monkeypatch.setattr(torch.cuda, "set_device", chosen.append)
     assert D.init_world("cuda").device == torch.device("cuda", 1) and chosen == [torch.device("cuda", 1)]
     assert D.init_world("cuda:0").device == torch.device("cuda", 0)
+
+
+def test_collectives_wait_long_enough_for_a_build(monkeypatch):
+    """Ranks wait at a barrier while their machine's first process binarizes: far longer than gloo's 30 minutes."""
+    import datetime
+
+    from aiayn.errors import UsageError
+    from aiayn.training import distributed as D
+
+    monkeypatch.delenv("AIAYN_DIST_TIMEOUT", raising=False)
+    assert D.collective_timeout() == datetime.timedelta(hours=4)
+    monkeypatch.setenv("AIAYN_DIST_TIMEOUT", "90")
+    assert D.collective_timeout() == datetime.timedelta(minutes=90)
+    for bad in ("0", "soon", "inf"):
+        monkeypatch.setenv("AIAYN_DIST_TIMEOUT", bad)
+        with pytest.raises(UsageError, match=f"AIAYN_DIST_TIMEOUT='{bad}' is not a number of minutes above 0"):
+            D.collective_timeout()

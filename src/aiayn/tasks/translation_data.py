@@ -148,7 +148,7 @@ def training_pairs(train, tokenizer: Tokenizer, world: D.World, progress=None,
     first_here = int(os.environ.get("LOCAL_RANK", "0")) == 0
     data_fp = data_fp or B.fingerprint(train.files)
     corpus = B.prepare(train, tokenizer, progress if world.is_main else None, data_fp) if first_here else None
-    D.barrier(world)
+    D.barrier(world)  # waits as long as the build takes, up to AIAYN_DIST_TIMEOUT (D.collective_timeout)
     return corpus or B.prepare(train, tokenizer, None, data_fp, build_here=False)
 
 

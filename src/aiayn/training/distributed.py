@@ -54,7 +54,7 @@ def collective_timeout() -> datetime.timedelta:
     value = os.environ.get("AIAYN_DIST_TIMEOUT", "240")
     try:
         minutes = float(value)
-        if not minutes > 0:
+        if not 0 < minutes < 1e7:  # nan and inf fail too (timedelta cannot hold inf)
             raise ValueError
     except ValueError:
         raise UsageError(f"AIAYN_DIST_TIMEOUT={value!r} is not a number of minutes above 0; "
