@@ -2,8 +2,10 @@
 form (the T x S x D tensor of e_clip(j-i), hand-written loops) and the materialising path (skewed /
 gathered T x S bias, the ``math`` kernel). Outputs and gradients of q, k, v and the table; causal
 and not, clipped and not, shared table, padding, lengths that are and are not multiples of the
-block, queries that are the last T of S keys (a cache); local attention's band; the model's cached
-decoding against its full pass; and the largest tensor the kernel ever makes is one tile."""
+block, queries that are the last T of S keys (a cache); local attention's band; the kernel's own
+block sizes at L = 600; whole models (language model, encoder-decoder), every parameter's gradient
+included; cached decoding against the full pass, left-padded primers too; and the largest tensor
+the kernel ever makes is one tile."""
 
 import math
 
