@@ -4,6 +4,7 @@ built from the registries, and its functions stay short."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import aiayn.tasks as tasks
 from aiayn.app.cli import build_parser, main
 from aiayn.model.config import LanguageModelConfig
 from aiayn.tasks import LanguageModelTask, Task
+from aiayn.tasks.options import decode_options, decoding_given
 
 APP = Path(__file__).resolve().parent.parent / "src" / "aiayn" / "app"
 BOS, EOS, PAD = 1, 2, 0
@@ -54,6 +56,42 @@ def test_a_new_task_is_one_registration(tmp_path, monkeypatch, capsys):
     assert f"toy model {run}: evaluated" in capsys.readouterr().out
     assert main(["generate", "--model", str(run), "--out", str(tmp_path / "s")]) == 1  # it has no generate
     assert not (tmp_path / "s").exists()
+
+
+def test_a_task_brings_its_options_and_commands(monkeypatch, capsys):
+    """A task's own option for a built-in command and its own sub-command reach the command line
+    through its registration alone."""
+    def options(command, group):
+        if command == "generate":
+            group.add_argument("--flavour", help="toy: how the counting tastes")
+
+    def add_count(sub):
+        p = sub.add_parser("count", help="count from 1")
+        p.add_argument("--to", type=int, default=3)
+        return p
+
+    def count(args):
+        return " ".join(str(n) for n in range(1, args.to + 1)) + "\n"
+
+    toy = dataclasses.replace(_toy_task(), options=options, commands={"count": (add_count, count)})
+    known = tasks.registry()
+    monkeypatch.setattr(tasks, "registry", lambda: {**known, "toy": toy})
+    commands = build_parser()._subparsers._group_actions[0].choices
+    assert "toy models:\n  --flavour" in commands["generate"].format_help()
+    assert "--flavour" not in commands["train"].format_help()
+    assert main(["count", "--to", "4"]) == 0 and capsys.readouterr().out == "1 2 3 4\n"
+
+
+def test_decoding_defaults_come_from_the_task():
+    """`aiayn parse` decodes with its task's decoding; `aiayn evaluate` leaves every field to the model's task."""
+    parsing = tasks.get("parsing")
+    parse = build_parser().parse_args(["parse", "--model", "m"])
+    assert decode_options(parse) == parsing.decoding
+    evaluate = build_parser().parse_args(["evaluate", "--model", "m"])
+    request = tasks.EvaluateRequest("m", decoding=decoding_given(evaluate))
+    assert all(task.decoding is None or request.options(task.decoding) == task.decoding
+               for task in tasks.registry().values())
+    assert request.options(parsing.decoding).beam_size == 21  # paper §6.3, not translation's 4
 
 
 def test_choices_and_help_come_from_the_registry():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import errno
 import functools
 import logging
@@ -14,14 +15,13 @@ import yaml
 from tqdm import tqdm
 
 from .. import checks, tasks
-from ..data import decode_lines, read_text_lines
-from ..decoding.options import DECODE_RANGES, DecodeOptions
+from ..decoding.options import DECODE_RANGES
 from ..errors import UsageError, UserError
 from ..export import QUANTIZATIONS, TARGETS, is_ctranslate2_export
 from ..inference.attention_maps import KINDS
 from ..io.checkpoint import read_header
 from ..io.rundir import model_file_of
-from ..precision import DTYPES
+from ..tasks.options import add_decoding, decode_options, decoding_given, device, input_lines
 from ..tasks.spec import model_task_name
 from ..training.config import RANGES as TRAIN_RANGES
 from . import commands, preprocess
@@ -91,13 +91,6 @@ def _duration(text: str) -> float:
     return seconds
 
 
-def _device(text: str) -> str:
-    try:
-        return str(checks.device(text))
-    except UserError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-
-
 def _setting(text: str) -> tuple[str, object]:
     key, sep, value = text.partition("=")
     if not sep or not re.fullmatch(r"(model|train|data)\.\w+", key):
@@ -105,45 +98,41 @@ def _setting(text: str) -> tuple[str, object]:
     return key, yaml.safe_load(value)
 
 
-def _decode_args(p: argparse.ArgumentParser) -> None:
-    g = p.add_argument_group("decoding (paper §6.1 defaults)")
-    r = DECODE_RANGES
-    g.add_argument("--beam", type=r["beam_size"].parse, default=4, help="beam size; 1 decodes greedily (default 4)")
-    g.add_argument("--alpha", type=r["alpha"].parse, default=0.6,
-                   help="length penalty α of ((5+|Y|)/6)^α (default 0.6)")
-    g.add_argument("--max-len-a", type=r["max_len_a"].parse, default=1.0,
-                   help="output length limit: a x source length + b (a=1)")
-    g.add_argument("--max-len-b", type=r["max_len_b"].parse, default=50, help="... + b (default 50)")
-    g.add_argument("--min-len", type=r["min_len"].parse, default=0,
-                   help="tokens each output has before its end (default 0)")
-    g.add_argument("--max-tokens", type=r["max_tokens"].parse, default=6000,
-                   help="source tokens x beam per decoding batch")
-    g.add_argument("--exact-beam", dest="early_stopping", action="store_const", const=False,
-                   help="keep searching a sentence until no live beam can still beat its best finished hypothesis "
-                        "(slower; default: stop at beam-size finished hypotheses, as fairseq; parsing: exact)")
-    g.add_argument("--device", type=_device, default="cpu", help="cpu, cuda, cuda:1 ... (default cpu)")
-    g.add_argument("--dtype", choices=list(DTYPES), default="float32",
-                   help="bfloat16: half the memory and faster on GPUs and CPUs with bf16 instructions; "
-                        "int8: linear layers in int8 on the CPU (dynamic quantisation), faster decoding; "
-                        "either may change a few translations (default float32)")
-
-
-def _options(args: argparse.Namespace, nbest: int = 1) -> DecodeOptions:
-    return DecodeOptions(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
-                         min_len=args.min_len, nbest=nbest, max_tokens=args.max_tokens,
-                         early_stopping=args.early_stopping is not False)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="aiayn", description="The Transformer of 'Attention Is All You Need' and its family: "
                      "train, translate, evaluate, generate, parse, look inside, export, serve.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for add, _ in COMMANDS.values():
-        add(sub)
+    known = tasks.registry()
+    hooks: dict = {}  # each task's options hook once, with the tasks sharing it
+    for task in known.values():
+        if task.options is not None:
+            hooks.setdefault(task.options, []).append(task.name)
+    for name, (add, _) in command_table().items():
+        p = add(sub)
+        for hook, names in hooks.items():
+            hook(name, p.add_argument_group(f"{', '.join(names)} models"))
     return parser
 
 
-def _add_train(sub) -> None:
+def command_table() -> dict:
+    """COMMANDS with the sub-commands the tasks bring (``Task.commands``, each printing what it returns)
+    listed after generate, among the other uses of a trained model."""
+    brought = {name: (add, functools.partial(_print, run)) for task in tasks.registry().values()
+               for name, (add, run) in task.commands.items()}
+    table = {}
+    for name, spec in COMMANDS.items():
+        table[name] = spec
+        if name == "generate":
+            table.update(brought)
+    return table
+
+
+def _print(run, args: argparse.Namespace) -> None:
+    sys.stdout.write(run(args))
+    sys.stdout.flush()
+
+
+def _add_train(sub) -> argparse.ArgumentParser:
     t = sub.add_parser("train", help="train a model: translation (default), music, digits, superres, parsing",
                        epilog=EPILOG_TRAIN,
                        formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -172,7 +161,7 @@ def _add_train(sub) -> None:
                    "tasks)")
     t.add_argument("--resume", action="store_true", help="continue the run in --out exactly where it stopped")
     t.add_argument("--vocab", metavar="SPM_MODEL", help="use this sentencepiece model instead of learning one")
-    t.add_argument("--device", type=_device, help="cpu or cuda[:N] (default: cuda when available)")
+    t.add_argument("--device", type=device, help="cpu or cuda[:N] (default: cuda when available)")
     for flag, field, text in [
         ("--max-steps", "max_steps", "stop after this many updates"),
         ("--max-time", "max_time", "stop after this much training time: 90s, 10m, 2h"),
@@ -188,9 +177,10 @@ def _add_train(sub) -> None:
     t.add_argument("--bf16", dest="train.bf16", action="store_const", const=True, help="bfloat16 autocast")
     t.add_argument("--deterministic", dest="train.deterministic", action="store_const", const=True,
                    help="GPU: deterministic kernels, so a run and its resumes are bit-identical (slower)")
+    return t
 
 
-def _add_translate(sub) -> None:
+def _add_translate(sub) -> argparse.ArgumentParser:
     tr = sub.add_parser("translate", help="translate lines from a file or stdin",
                         description="Translate one sentence per line to stdout, in input order. An empty line "
                         "gives an empty line; a line longer than the model's positions is cut, with a warning.",
@@ -204,10 +194,11 @@ def _add_translate(sub) -> None:
                     help="ctranslate2: run a folder written by `aiayn export --to ctranslate2` (greedy outputs are "
                     "aiayn's; beam scores divide by |Y|^alpha instead of GNMT's; --dtype float32 keeps the "
                     "export's own type, float32 or int8; int8 or bfloat16 convert it when loading) (default aiayn)")
-    _decode_args(tr)
+    add_decoding(tr)
+    return tr
 
 
-def _add_evaluate(sub) -> None:
+def _add_evaluate(sub) -> argparse.ArgumentParser:
     ev = sub.add_parser("evaluate", help="score a model: translation BLEU/chrF (sacreBLEU), music test NLL, or "
                         "parsing bracket F1 (EVALB)",
                         description="A translation model translates a test set, scored with sacreBLEU (BLEU, "
@@ -226,34 +217,21 @@ def _add_evaluate(sub) -> None:
                     "a Penn Treebank trees file")
     ev.add_argument("--src", help="source language")
     ev.add_argument("--tgt", help="target language")
-    _decode_args(ev)
-    ev.set_defaults(beam=None, alpha=None, max_len_b=None)  # per task: translation §6.1, parsing §6.3
+    add_decoding(ev, None)  # left unset: the model's task decides (Task.decoding)
+    return ev
 
 
-def _add_parse(sub) -> None:
-    pa = sub.add_parser("parse", help="parse sentences with a parsing model (one tree per line)",
-                        description="Parse one sentence per line (words separated by spaces, punctuation split "
-                        "off, as in the treebank) into Penn Treebank brackets, one tree per line in input order; "
-                        "POS tags are XX (the model predicts none). An empty line gives an empty line. Decoding as "
-                        "paper §6.3: beam 21, alpha 0.3, max length input + 300.",
-                        epilog="example:\n  echo 'the dog saw a cat with a telescope .' | aiayn parse --model "
-                        "runs/parsing", formatter_class=argparse.RawDescriptionHelpFormatter)
-    pa.add_argument("--model", required=True, help="parsing run directory or .safetensors file")
-    pa.add_argument("--input", help="file of sentences (default: stdin)")
-    _decode_args(pa)
-    pa.set_defaults(beam=21, alpha=0.3, max_len_b=300, early_stopping=False)
-
-
-def _add_average(sub) -> None:
+def _add_average(sub) -> argparse.ArgumentParser:
     av = sub.add_parser("average", help="average the last K checkpoints (paper: base 5, big 20)",
                         epilog="example:\n  aiayn average --model runs/tiny --last 5",
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     av.add_argument("--model", required=True, help="run directory")
     av.add_argument("--last", type=commands.AVERAGE_LAST.parse, default=5,
                     help="how many of the newest checkpoints (default 5)")
+    return av
 
 
-def _add_attention(sub) -> None:
+def _add_attention(sub) -> argparse.ArgumentParser:
     at = sub.add_parser("attention", help="plot the attention of a translation as heat maps (PNG)",
                         description="Translate one sentence and draw, for one layer, each head's attention and "
                         "their mean: which source pieces each target piece looked at.",
@@ -267,10 +245,11 @@ def _add_attention(sub) -> None:
     at.add_argument("--layer", type=int, default=-1, help="layer, 1-based; -1 for the last (default)")
     at.add_argument("--beam", type=DECODE_RANGES["beam_size"].parse, default=4,
                     help="beam size for the translation (default 4)")
-    at.add_argument("--device", type=_device, default="cpu")
+    at.add_argument("--device", type=device, default="cpu")
+    return at
 
 
-def _add_generate(sub) -> None:
+def _add_generate(sub) -> argparse.ArgumentParser:
     g = sub.add_parser("generate", help="sample music (MIDI + piano roll) or digits (PNG grid) from a model",
                        description="Sample chorales from a music model (Music Transformer, Huang et al. 2018): from "
                        "scratch, or continuing primers; each sample is written as MIDI and as a piano roll. Sample "
@@ -281,16 +260,8 @@ def _add_generate(sub) -> None:
     g.add_argument("--model", required=True, help="music, digits or superres run directory, or .safetensors file")
     g.add_argument("--out", default="samples", help="music: folder for the .mid and .png files; images: a .png file "
                    "or a folder for TASK.png (default samples)")
-    g.add_argument("--primer", action="append", metavar="FILE|test:N",
-                   help="continue this piece: a MusicXML/MIDI/kern file, or test:N for test chorale N (repeatable)")
-    g.add_argument("--primer-tokens", type=r["primer_tokens"].parse, metavar="N", help="keep only the first N tokens "
-                   "of each primer (4 tokens = one sixteenth of S A T B; 64 = one 4/4 bar)")
     g.add_argument("--samples", type=r["samples"].parse, help="music: samples per primer (default 4); digits: "
                    "samples per class (default 10); superres: test digits (default 10)")
-    g.add_argument("--length", type=r["length"].parse,
-                   help="music: tokens to add after the primer (default 512 = 8 bars)")
-    g.add_argument("--class", dest="classes", action="append", metavar="DIGIT",
-                   help="class-conditional digits: a row of this class, 0..9 or its name (repeatable; default all)")
     g.add_argument("--temperature", type=r["temperature"].parse, default=1.0,
                    help="below 1: safer; above 1: wilder (default 1.0)")
     g.add_argument("--top-k", type=r["top_k"].parse, default=0,
@@ -298,10 +269,11 @@ def _add_generate(sub) -> None:
     g.add_argument("--top-p", type=r["top_p"].parse, default=1.0,
                    help="sample within probability p, nucleus (default 1.0: all)")
     g.add_argument("--seed", type=r["seed"].parse, default=1, help="the same seed gives the same samples (default 1)")
-    g.add_argument("--device", type=_device, default="cpu")
+    g.add_argument("--device", type=device, default="cpu")
+    return g
 
 
-def _add_serve(sub) -> None:
+def _add_serve(sub) -> argparse.ArgumentParser:
     from ..serve.requests import LIMIT_RANGES as r  # plain Python: FastAPI is imported only when serving
 
     s = sub.add_parser("serve", help="serve a translation model: a JSON API and a web page with attention maps",
@@ -327,7 +299,8 @@ def _add_serve(sub) -> None:
                    "a 503 (default 256)")
     g.add_argument("--max-batch-lines", type=r["max_batch_lines"].parse, default=64, help="lines of waiting "
                    "requests decoded together (default 64)")
-    _decode_args(s)  # the defaults of every request; a request may change beam, alpha and nbest
+    add_decoding(s)  # the defaults of every request; a request may change beam, alpha and nbest
+    return s
 
 
 def _run_serve(args: argparse.Namespace) -> None:
@@ -335,7 +308,7 @@ def _run_serve(args: argparse.Namespace) -> None:
 
     limits = Limits(max_lines=args.max_lines, max_chars=args.max_chars, max_beam=args.max_beam, timeout=args.timeout,
                     max_queue=args.max_queue, max_batch_lines=args.max_batch_lines, body_timeout=args.body_timeout)
-    serve(args.model, args.host, args.port, _options(args), limits, args.device, args.dtype)
+    serve(args.model, args.host, args.port, decode_options(args), limits, args.device, args.dtype)
 
 
 EPILOG_EXPORT = """examples:
@@ -353,7 +326,7 @@ positions, untied output, separate embeddings; both: relative or local attention
 Marian's LayerNorm epsilon is fixed at 1e-5 (aiayn: 1e-6): logits move by less than 1e-4."""
 
 
-def _add_export(sub) -> None:
+def _add_export(sub) -> argparse.ArgumentParser:
     e = sub.add_parser("export", help="export a translation model to Hugging Face (Marian) or CTranslate2",
                        description="Write a trained Transformer as a Hugging Face MarianMTModel folder (weights, "
                        "config and MarianTokenizer files: from_pretrained + generate, no aiayn needed) or as a "
@@ -366,6 +339,7 @@ def _add_export(sub) -> None:
     e.add_argument("--out", required=True, help="folder to create (must not exist, or be empty)")
     e.add_argument("--quantization", choices=list(QUANTIZATIONS), help="CTranslate2 weight type (default float32; "
                    "int8: about 4x smaller and faster on CPU, a few translations change)")
+    return e
 
 
 def _run_export(args: argparse.Namespace) -> None:
@@ -380,7 +354,7 @@ def _run_export(args: argparse.Namespace) -> None:
 
 
 def _run_attention(args: argparse.Namespace) -> None:
-    _task_of(args.model, "attention")
+    tasks.task_for(args.model, "attention")
     translation = commands.attention(commands.AttentionRequest(
         model=args.model, text=args.text, out=args.out, kind=args.kind, layer=args.layer, beam_size=args.beam,
         device=args.device))
@@ -400,25 +374,17 @@ def _run_train(args: argparse.Namespace) -> None:
         print(commands.report(run))
 
 
-def _task_of(model: str, command: str) -> tasks.Task:
-    """The task of ``model``'s weights, refused in one line when ``command`` is not one of its commands."""
-    task = tasks.get(model_task_name(model))
-    if f"aiayn {command}" not in task.uses:
-        raise UsageError(f"{model} holds a {task.name} model; `aiayn {command}` does not take it: use {task.uses}")
-    return task
-
-
 def _run_translate(args: argparse.Namespace) -> None:
-    lines = read_text_lines(args.input) if args.input else _stdin_lines()
+    lines = input_lines(args.input)
     translate_lines = commands.translate_lines
     if args.engine == "aiayn" and not is_ctranslate2_export(args.model):
-        _task_of(args.model, "translate")
+        tasks.task_for(args.model, "translate")
     if args.engine == "ctranslate2":
         from ..export.ctranslate2 import translate_lines
     elif is_ctranslate2_export(args.model):
         raise UsageError(f"{args.model} is a CTranslate2 export: add --engine ctranslate2")
     with tqdm(total=len(lines), unit="sent", disable=not sys.stderr.isatty(), leave=False) as bar:
-        results = translate_lines(args.model, lines, _options(args, args.nbest), args.device, progress=bar,
+        results = translate_lines(args.model, lines, decode_options(args, args.nbest), args.device, progress=bar,
                                   dtype=args.dtype)
     out = sys.stdout
     for n, hyps in enumerate(results):
@@ -430,17 +396,10 @@ def _run_translate(args: argparse.Namespace) -> None:
     out.flush()
 
 
-def _stdin_lines() -> list[str]:
-    """Stdin as lines, with the same strict UTF-8 check (line and byte) as files."""
-    return decode_lines(sys.stdin.buffer, "stdin")
-
-
 def _run_evaluate(args: argparse.Namespace) -> None:
-    decoding = dict(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
-                    min_len=args.min_len, max_tokens=args.max_tokens, early_stopping=args.early_stopping)
-    request = tasks.EvaluateRequest(args.model, args.test, args.src, args.tgt, decoding, args.device, args.dtype,
-                                    progress=functools.partial(tqdm, disable=not sys.stderr.isatty()))
-    print(_task_of(args.model, "evaluate").evaluate(request))
+    request = tasks.EvaluateRequest(args.model, args.test, args.src, args.tgt, decoding_given(args), args.device,
+                                    args.dtype, progress=functools.partial(tqdm, disable=not sys.stderr.isatty()))
+    print(tasks.task_for(args.model, "evaluate").evaluate(request))
 
 
 def _run_average(args: argparse.Namespace) -> None:
@@ -449,8 +408,8 @@ def _run_average(args: argparse.Namespace) -> None:
 
 
 def _run_generate(args: argparse.Namespace) -> None:
-    request = tasks.GenerateRequest(args.model, args.out, args.samples, args.length, args.primer, args.primer_tokens,
-                                    args.classes, args.temperature, args.top_k, args.top_p, args.seed, args.device)
+    given = {f.name: getattr(args, f.name) for f in dataclasses.fields(tasks.GenerateRequest) if hasattr(args, f.name)}
+    request = tasks.GenerateRequest(**given)  # the generic options and those the tasks added (Task.options)
     task = tasks.get(model_task_name(args.model))
     if task.generate is None:
         _, meta = read_header(model_file_of(args.model))
@@ -459,24 +418,11 @@ def _run_generate(args: argparse.Namespace) -> None:
     print(task.generate(request))
 
 
-def _run_parse(args: argparse.Namespace) -> None:
-    from ..tasks.parsing import parse_lines
-
-    _task_of(args.model, "parse")
-    lines = read_text_lines(args.input) if args.input else _stdin_lines()
-    trees, repaired = parse_lines(args.model, lines, _options(args), args.device,
-                                   progress=functools.partial(tqdm, desc="parsing", disable=not sys.stderr.isatty()))
-    sys.stdout.write("".join(tree + "\n" for tree in trees))
-    sys.stdout.flush()
-    if repaired:
-        log.warning("%d of %d predictions were not well-formed trees and were repaired", repaired, len(lines))
-
-
-COMMANDS = {  # name -> (adds its parser, runs it); `aiayn --help` lists them in this order
+COMMANDS = {  # name -> (adds its parser and returns it, runs it); `aiayn --help` lists them in this order
     "train": (_add_train, _run_train), "translate": (_add_translate, _run_translate),
     "preprocess": (preprocess.add_parser, preprocess.run),
     "evaluate": (_add_evaluate, _run_evaluate), "generate": (_add_generate, _run_generate),
-    "parse": (_add_parse, _run_parse), "average": (_add_average, _run_average),
+    "average": (_add_average, _run_average),
     "attention": (_add_attention, _run_attention), "export": (_add_export, _run_export),
     "serve": (_add_serve, _run_serve),
 }
@@ -496,7 +442,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.addLevelName(logging.INFO, "info")
     logging.addLevelName(logging.WARNING, "warning")
     try:
-        COMMANDS[args.command][1](args)
+        command_table()[args.command][1](args)
     except UserError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

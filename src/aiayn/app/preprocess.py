@@ -9,7 +9,7 @@ import json
 from ..tasks.translation_data import FOLDER_META, preprocess
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         "preprocess", help="binarize translation data once into a folder that aiayn train --train accepts",
         description="Tokenize parallel text with a given (--vocab) or learned joint BPE vocabulary into token-id "
@@ -29,6 +29,7 @@ def add_parser(subparsers) -> None:
                    "(default 8000)")
     p.add_argument("--seed", type=int, default=1, help="seed of the vocabulary's sample above 2M lines (default 1)")
     p.add_argument("--out", metavar="FOLDER", required=True, help="the folder to write (created; must not hold files)")
+    return p
 
 
 def run(args: argparse.Namespace) -> None:

@@ -36,5 +36,18 @@ def get(name: str) -> Task:
     return known[name]
 
 
+def task_for(model, command: str) -> Task:
+    """The task of ``model``'s weights (read from the file's header), refused in one line when
+    ``aiayn command`` is not one of its commands (``Task.uses``)."""
+    from ..errors import UsageError
+    from .spec import model_task_name
+
+    task = get(model_task_name(model))
+    if f"aiayn {command}" not in task.uses:
+        raise UsageError(f"{model} holds a {task.name} model; `aiayn {command}` does not take it: use {task.uses}")
+    return task
+
+
 __all__ = ["DEFAULT", "GENERATE_RANGES", "EvaluateRequest", "GenerateRequest", "LanguageModelTask", "Setup",
-           "SequenceBatch", "Task", "TranslationTask", "cut_windows", "get", "nll_by_position", "registry"]
+           "SequenceBatch", "Task", "TranslationTask", "cut_windows", "get", "nll_by_position", "registry",
+           "task_for"]

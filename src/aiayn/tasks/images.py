@@ -218,6 +218,13 @@ def _generate(request: GenerateRequest) -> str:
                                request.top_k, request.top_p, request.seed, request.device))
 
 
+def _options(command: str, p) -> None:
+    """`aiayn generate`'s option for class-conditional digits models."""
+    if command == "generate":
+        p.add_argument("--class", dest="classes", action="append", metavar="DIGIT",
+                       help="class-conditional digits: a row of this class, 0..9 or its name (repeatable; default all)")
+
+
 def _presets(conditional_too: bool) -> dict[str, dict]:
     presets = {name: {"attention": name} for name in SCHEMES}
     if conditional_too:
@@ -230,7 +237,7 @@ DIGITS = Task("digits", "8x8 digits pixel by pixel (Image Transformer; scikit-le
               train=DIGITS_TRAIN, model_config=digits_model_config, data={"corpus": "scikit-learn 8x8 digits"},
               build=lambda setup, model, train, data: ImageTask("train", "valid", train.max_tokens,
                                                                 conditional=model.n_classes > 0),
-              evaluate=_evaluate, generate=_generate, uses="aiayn evaluate / aiayn generate")
+              evaluate=_evaluate, generate=_generate, uses="aiayn evaluate / aiayn generate", options=_options)
 SUPERRES = Task("superres", "4x4 -> 8x8 digits, an encoder-decoder over pixels (Image Transformer)",
                 presets=_presets(False), preset_help="local (default) or full",
                 train=DIGITS_TRAIN, model_config=superres_model_config,

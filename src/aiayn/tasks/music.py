@@ -21,7 +21,7 @@ from ..inference.generator import Generator
 from ..io.checkpoint import atomic_path
 from ..model.config import LanguageModelConfig
 from .language_model import LanguageModelTask
-from .requests import EvaluateRequest, GenerateRequest
+from .requests import GENERATE_RANGES, EvaluateRequest, GenerateRequest
 from .spec import Task, load_trained
 
 WINDOW = 2048  # training window in tokens: 512 sixteenths = 32 bars of 4/4, every training chorale whole
@@ -146,6 +146,19 @@ def _generate(request: GenerateRequest) -> str:
     return "\n".join(f"{path}  {str(path)[:-4]}.png" for path in generate_music(request))
 
 
+def _options(command: str, p) -> None:
+    """`aiayn generate`'s music options: the primers to continue and how much to add (GenerateRequest's fields)."""
+    if command != "generate":
+        return
+    r = GENERATE_RANGES
+    p.add_argument("--primer", dest="primers", action="append", metavar="FILE|test:N",
+                   help="continue this piece: a MusicXML/MIDI/kern file, or test:N for test chorale N (repeatable)")
+    p.add_argument("--primer-tokens", type=r["primer_tokens"].parse, metavar="N", help="keep only the first N tokens "
+                   "of each primer (4 tokens = one sixteenth of S A T B; 64 = one 4/4 bar)")
+    p.add_argument("--length", type=r["length"].parse,
+                   help="music: tokens to add after the primer (default 512 = 8 bars)")
+
+
 TASK = Task(
     "music", "Bach chorales, token by token (Music Transformer; music21's corpus)",
     presets={name: {"positions": name} for name in SCHEMES},
@@ -154,4 +167,4 @@ TASK = Task(
     data={"corpus": "music21 Bach chorales", "window": WINDOW, "transpose": 0},
     build=lambda setup, model, train, data: chorale_task(data["window"], train.max_tokens, progress=setup.progress,
                                                          transpose=data["transpose"]),
-    evaluate=_evaluate, generate=_generate, uses="aiayn evaluate / aiayn generate")
+    evaluate=_evaluate, generate=_generate, uses="aiayn evaluate / aiayn generate", options=_options)

@@ -19,13 +19,16 @@ and 16 heads as in "big", dropout 0.3, are our guesses.
 
 from __future__ import annotations
 
+import argparse
 import functools
 import logging
 import math
+import sys
 import tempfile
 from pathlib import Path
 
 import torch
+from tqdm import tqdm
 
 from ..data import DataError, batch_by_tokens, collate, filter_pairs
 from ..data.synthetic_treebank import SEEDS, SIZES, synthetic_split
@@ -38,6 +41,7 @@ from ..metrics.evalb import BracketScores, score_corpus
 from ..model.config import TransformerConfig
 from ..training import distributed as D
 from ..training.loss import LossSums, label_smoothed_cross_entropy
+from .options import add_decoding, decode_options, input_lines
 from .requests import EvaluateRequest
 from .spec import Task
 
@@ -191,10 +195,11 @@ def _check_writable(folder: Path) -> None:
         raise UsageError(f"cannot write the parsed trees into {folder}: {e.strerror or e}; "
                          "copy the model somewhere writable") from None
 
+
 def _evaluate(request: EvaluateRequest) -> str:
     if request.src or request.tgt:
         raise UsageError("--src and --tgt are for translation; a parsing model reads trees: drop them")
-    options = request.options(PAPER_DECODING)
+    options = request.options(TASK.decoding)
     f = evaluate_parsing(request.model, request.test, options, request.device,
                          progress=request.progress and functools.partial(request.progress, desc="parsing"))
     return (f"{f['test']}, {f['sentences']} sentences, beam {options.beam_size}, α {options.alpha}, max length "
@@ -207,9 +212,37 @@ def _evaluate(request: EvaluateRequest) -> str:
 
 def _report(run_dir: Path, config: dict) -> str:
     return (f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
-            f"Score it (bracket F1, beam 21): aiayn evaluate --model {run_dir}"
+            f"Score it (bracket F1, beam {TASK.decoding.beam_size}): aiayn evaluate --model {run_dir}"
             + ("" if config["data"].get("train") is None else " --test TREES.mrg")
             + f"\nParse sentences: echo 'the dog saw a cat .' | aiayn parse --model {run_dir}")
+
+
+def _add_parse(sub) -> argparse.ArgumentParser:
+    d = TASK.decoding
+    pa = sub.add_parser("parse", help="parse sentences with a parsing model (one tree per line)",
+                        description="Parse one sentence per line (words separated by spaces, punctuation split "
+                        "off, as in the treebank) into Penn Treebank brackets, one tree per line in input order; "
+                        "POS tags are XX (the model predicts none). An empty line gives an empty line. Decoding as "
+                        f"paper §6.3: beam {d.beam_size}, alpha {d.alpha}, max length input + {d.max_len_b}.",
+                        epilog="example:\n  echo 'the dog saw a cat with a telescope .' | aiayn parse --model "
+                        "runs/parsing", formatter_class=argparse.RawDescriptionHelpFormatter)
+    pa.add_argument("--model", required=True, help="parsing run directory or .safetensors file")
+    pa.add_argument("--input", help="file of sentences (default: stdin)")
+    add_decoding(pa, d)
+    return pa
+
+
+def _run_parse(args: argparse.Namespace) -> str:
+    """`aiayn parse`: the trees, one line each, for stdout."""
+    from . import task_for
+
+    task_for(args.model, "parse")
+    lines = input_lines(args.input)
+    trees, repaired = parse_lines(args.model, lines, decode_options(args), args.device,
+                                  progress=functools.partial(tqdm, desc="parsing", disable=not sys.stderr.isatty()))
+    if repaired:
+        log.warning("%d of %d predictions were not well-formed trees and were repaired", repaired, len(lines))
+    return "".join(tree + "\n" for tree in trees)
 
 
 TASK = Task("parsing", "constituency parsing as translation (paper §6.3); a SYNTHETIC treebank unless --train/--valid "
@@ -218,4 +251,5 @@ TASK = Task("parsing", "constituency parsing as translation (paper §6.3); a SYN
             train=PARSING_TRAIN, model_config=parsing_model_config,
             data={"train": None, "valid": None, "min_count": 2}, prepare=prepare, data_options=("train", "valid"),
             build=lambda setup, model, train, data: ParsingTask(data, train.max_tokens, model.max_positions),
-            evaluate=_evaluate, report=_report, decoding=PAPER_DECODING, uses="aiayn parse / aiayn evaluate")
+            evaluate=_evaluate, report=_report, decoding=PAPER_DECODING, uses="aiayn parse / aiayn evaluate",
+            commands={"parse": (_add_parse, _run_parse)})

@@ -73,6 +73,9 @@ class Task:
     resume must find unchanged (translation: the training text's fingerprint).
     ``archs``: model families by name (``--arch``), each ``(preset, **fields) -> config``; without
     them the model is ``model_config(**preset_fields, **fields)``.
+    On the command line the options every task shares stay in ``aiayn.app.cli``; ``options`` adds
+    those only this task reads (music: --primer), ``commands`` the sub-commands it brings (parsing:
+    parse), both written with ``aiayn.tasks.options``.
     """
 
     name: str
@@ -92,8 +95,13 @@ class Task:
     evaluate: Callable[[EvaluateRequest], str] | None = None  # what `aiayn evaluate` prints
     generate: Callable[[GenerateRequest], str] | None = None  # what `aiayn generate` prints
     report: Callable[[Path, dict[str, Any]], str] = default_report  # printed after `aiayn train`
-    decoding: DecodeOptions | None = None  # evaluate's decoding defaults, for tasks that search
+    decoding: DecodeOptions | None = None  # decoding defaults of evaluate and the task's commands, if it searches
     uses: str = "aiayn evaluate"  # the commands for this task's models, named in errors
+    # (command, its argparse parser or group) -> adds the options this task reads to that command, if any
+    options: Callable[[str, Any], None] | None = None
+    # sub-commands this task brings: name -> (adds its parser to argparse's sub-parsers and returns it,
+    # runs it: parsed arguments -> the text for stdout); e.g. parsing's `aiayn parse`
+    commands: dict[str, tuple[Callable[[Any], Any], Callable[[Any], str]]] = field(default_factory=dict)
     default_out: str = ""  # `aiayn train`'s run directory without --out ("": runs/NAME)
 
     def __post_init__(self) -> None:

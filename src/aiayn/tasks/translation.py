@@ -177,7 +177,7 @@ def evaluate(model: str | Path, test: str | None, src_lang: str | None, tgt_lang
 
 
 def _evaluate(request: EvaluateRequest) -> str:
-    options = request.options(DecodeOptions())
+    options = request.options(TASK.decoding)
     bar = request.progress(unit="sent", leave=False, desc="translating") if request.progress else None
     try:
         scores, out, data, _ = evaluate(request.model, request.test, request.src, request.tgt, options,
@@ -194,15 +194,16 @@ def _report(run_dir: Path, config: dict) -> str:
     data = config["data"]
     if not data.get("valid"):
         return f"\nModel: {run_dir}\nTranslate with: aiayn translate --model {run_dir} < input.txt"
-    translator = Translator.load(run_dir)
+    translator, options = Translator.load(run_dir), TASK.decoding
     valid = read_parallel(data["valid"], data["src"], data["tgt"])
-    bar = progress_bar(tqdm, total=len(valid), desc="validation, beam 4", unit="sent", leave=False)
-    hyps = translator.translate(valid.src, DecodeOptions(), progress=bar)
+    bar = progress_bar(tqdm, total=len(valid), desc=f"validation, beam {options.beam_size}", unit="sent", leave=False)
+    hyps = translator.translate(valid.src, options, progress=bar)
     bar.close()
     scores = corpus_scores(hyps, valid.tgt)
-    JsonLog(run_dir / "log.jsonl", enabled=True).write("report", split="valid", beam=4, alpha=0.6, bleu=scores.bleu,
-                                                       chrf=scores.chrf, bleu_signature=scores.bleu_signature)
-    text = f"\nValidation ({len(valid)} sentences, beam 4, α 0.6):\n{scores}\n"
+    JsonLog(run_dir / "log.jsonl", enabled=True).write(
+        "report", split="valid", beam=options.beam_size, alpha=options.alpha, bleu=scores.bleu, chrf=scores.chrf,
+        bleu_signature=scores.bleu_signature)
+    text = f"\nValidation ({len(valid)} sentences, beam {options.beam_size}, α {options.alpha}):\n{scores}\n"
     if Path(data["valid"]).resolve() == corpus.builtin("valid").resolve():
         test = read_parallel(str(corpus.builtin("test")), data["src"], data["tgt"])
         picks = [0, len(test) // 2, len(test) - 1]
