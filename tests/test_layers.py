@@ -7,6 +7,7 @@ the top. The order below is the one docs/code-map.md describes.
 from __future__ import annotations
 
 import ast
+import shutil
 from pathlib import Path
 
 import pytest
@@ -32,15 +33,36 @@ FORBIDDEN = {  # pairs the ranks alone would allow, refused by name
 }
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+def module_name(path: Path, package: Path = PACKAGE) -> str:
+    parts = list(path.relative_to(package.parent).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports(path: Path) -> list[tuple[int, str]]:
+def root_names(package: Path = PACKAGE) -> dict[str, str]:
+    """The names the package root offers (``from aiayn import Transformer``) -> the module each comes
+    from: those the root imports, and those its lazy table ``_LAZY`` imports on first use."""
+    names = {}
+    for node in ast.walk(ast.parse((package / "__init__.py").read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            names.update({alias.asname or alias.name: f"aiayn.{node.module}" for alias in node.names})
+        elif isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "_LAZY" for t in node.targets):
+            names.update({name: f"aiayn.{module}" for name, module in ast.literal_eval(node.value).items()})
+    return names
+
+
+def resolve(target: str, package: Path = PACKAGE) -> str:
+    """``aiayn.NAME`` where NAME is no module of the package -> the module the root takes NAME from
+    (unchanged when the root does not offer it: ``violations`` reports it)."""
+    parts = target.split(".")
+    if len(parts) != 2 or parts[0] != "aiayn" or (package / parts[1]).is_dir() or (package / f"{parts[1]}.py").exists():
+        return target
+    return root_names(package).get(parts[1], target)
+
+
+def imports(path: Path, package: Path = PACKAGE) -> list[tuple[int, str]]:
     """(line, absolute module) of every import in ``path``, relative ones resolved; ``from X import
-    y`` yields X.y as well, since y may be a module."""
-    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    y`` yields X.y as well, since y may be a module; a name taken from the package root counts as its module."""
+    own = module_name(path, package) if path.name == "__init__.py" else module_name(path, package).rpartition(".")[0]
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -48,11 +70,11 @@ def imports(path: Path) -> list[tuple[int, str]]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                anchor = own.split(".")[: len(own.split(".")) - node.level + 1]
                 base = ".".join(anchor + ([base] if base else []))
             found.append((node.lineno, base))
             found += [(node.lineno, f"{base}.{alias.name}") for alias in node.names]
-    return found
+    return [(line, resolve(target, package)) for line, target in found]
 
 
 def layer_of(module: str) -> str | None:
@@ -69,37 +91,49 @@ def test_every_top_level_name_has_a_layer():
     assert names - {"__init__", "__main__"} <= set(RANK), sorted(names - set(RANK) - {"__init__", "__main__"})
 
 
+def violations(path: Path, package: Path = PACKAGE) -> list[str]:
+    """The imports of ``path`` that point up, or name what the package does not have."""
+    own = layer_of(module_name(path, package))
+    if own not in RANK:  # aiayn/__init__.py and __main__.py: the public surface sits above everything
+        return []
+    wrong = []
+    for line, target in imports(path, package):
+        other = layer_of(target)
+        if other is not None and other not in RANK:
+            wrong.append(f"line {line}: {own} imports {target}, which is no module of aiayn nor a name its root offers")
+        elif other is not None and other != own and (RANK[other] > RANK[own] or (own, other) in FORBIDDEN):
+            wrong.append(f"line {line}: {own} imports {target}")
+    return wrong
+
+
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_imports_point_down(path):
-    own = layer_of(module_name(path))
-    if own not in RANK:  # aiayn/__init__.py and __main__.py: the public surface sits above everything
-        return
-    wrong = []
-    for line, target in imports(path):
-        other = layer_of(target)
-        if other is None or other not in RANK or other == own:
-            continue
-        if RANK[other] > RANK[own] or (own, other) in FORBIDDEN:
-            wrong.append(f"line {line}: {own} imports {target}")
+    wrong = violations(path)
     assert not wrong, wrong
 
 
-def closure(start: str) -> set[str]:
-    """Every module of the package that importing ``start`` can reach, and the outside ones it names."""
-    by_name = {module_name(p): p for p in SOURCES}
+def closure(start: str, package: Path = PACKAGE) -> set[str]:
+    """Every module of the package that importing ``start`` can reach (the root's own imports
+    included: Python runs aiayn/__init__.py first), and the outside ones it names."""
+    by_name = {module_name(p, package): p for p in sorted(package.rglob("*.py"))}
     seen, todo, outside = set(), [start], set()
     while todo:
         name = todo.pop()
         if name in seen or name not in by_name:
             continue
         seen.add(name)
-        for _, target in imports(by_name[name]):
+        for _, target in imports(by_name[name], package):
             if target.startswith("aiayn"):
                 parts = target.split(".")
-                todo += [".".join(parts[:i]) for i in range(2, len(parts) + 1)]  # its packages' __init__ too
+                todo += [".".join(parts[:i]) for i in range(1, len(parts) + 1)]  # its packages' __init__ too
             else:
                 outside.add(target.split(".")[0])
     return seen | outside
+
+
+def model_reaches(package: Path = PACKAGE) -> set[str | None]:
+    """The layers ``import aiayn.model`` loads."""
+    return {layer_of(m) for m in closure("aiayn.model", package) if m.startswith("aiayn")}
 
 
 def test_the_server_never_reaches_matplotlib():
@@ -110,16 +144,34 @@ def test_the_server_never_reaches_matplotlib():
 
 def test_the_model_stands_alone():
     """The model layer needs only torch and the leaf helpers: it can be lifted into another project."""
-    reached = closure("aiayn.model")
-    assert {layer_of(m) for m in reached if m.startswith("aiayn.")} <= {"model", "errors", "checks", None}
+    assert model_reaches() <= {"model", "errors", "checks", None}
 
 
-def test_a_violation_is_caught(tmp_path, monkeypatch):
-    """The checker itself: a model module importing the trainer is reported with its line."""
-    fake = PACKAGE / "model" / "_layer_probe.py"
-    fake.write_text("def f():\n    from ..training.trainer import Trainer\n", encoding="utf-8")
-    try:
-        with pytest.raises(AssertionError, match="line 2: model imports aiayn.training.trainer"):
-            test_imports_point_down(fake)
-    finally:
-        fake.unlink()
+@pytest.fixture
+def tree(tmp_path) -> Path:
+    """A copy of the package's sources to break on purpose."""
+    copy = tmp_path / "aiayn"
+    shutil.copytree(PACKAGE, copy, ignore=lambda folder, names: [
+        n for n in names if n == "__pycache__" or not (n.endswith(".py") or (Path(folder) / n).is_dir())])
+    return copy
+
+
+@pytest.mark.parametrize("source, message", [
+    ("def f():\n    from ..training.trainer import Trainer\n", "line 2: model imports aiayn.training.trainer"),
+    ("from aiayn import build_optimizer\n", "line 1: model imports aiayn.training"),  # through the root
+    ("from .. import no_such_name\n", "line 1: model imports aiayn.no_such_name, which is no module"),
+])
+def test_a_violation_is_caught(tree, source, message):
+    """The checker itself: a model module importing the trainer, directly or through the package
+    root, or something the package does not have, is reported with its line."""
+    probe = tree / "model" / "_layer_probe.py"
+    probe.write_text(source, encoding="utf-8")
+    assert any(line.startswith(message) for line in violations(probe, tree)), violations(probe, tree)
+
+
+def test_an_eager_root_is_caught(tree):
+    """What aiayn/__init__.py imports is loaded by every ``import aiayn.X``: an eager import of the
+    trainer there would tie the model to it."""
+    assert model_reaches(tree) <= {"model", "errors", "checks", None}
+    (tree / "__init__.py").write_text("from .training import noam_lr\n", encoding="utf-8")
+    assert "training" in model_reaches(tree)

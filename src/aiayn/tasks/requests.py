@@ -15,7 +15,7 @@ from ..decoding.options import DecodeOptions
 @dataclass
 class EvaluateRequest:
     """Score ``model`` on ``test`` (None: the task's built-in test split). Decoding options left None
-    take the task's defaults (translation: paper §6.1; parsing: §6.3)."""
+    take the task's defaults (``Task.decoding``: translation paper §6.1, parsing §6.3)."""
 
     model: str
     test: str | None = None
