@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
+import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from aiayn.corpus import builtin
+from aiayn.data import music
 
 MICRO = """\
 preset: tiny
@@ -81,3 +83,33 @@ def snapshot(folder: Path) -> dict[str, str]:
     """Every file's hash, but .lock's: it holds the process id of the run's latest owner."""
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(folder.rglob("*")) if p.is_file() and p.name != ".lock"}
+
+
+def scale_chorale(n_steps: int, seed: int) -> list[int]:
+    """A made-up four-voice piece: voices walk a C major scale, a sixteenth at a time."""
+    rng = random.Random(seed)
+    scale = [60, 62, 64, 65, 67, 69, 71, 72]
+    out = []
+    for _ in range(n_steps):
+        s = rng.choice(scale)
+        out += [music.pitch_token(p) for p in (s + 12, s + 7, s, s - 12)]
+    return out
+
+
+@pytest.fixture(scope="session")
+def chorale_cache(tmp_path_factory) -> Path:
+    """An AIAYN_CACHE holding a chorale cache in music.load_chorales' format: made-up pieces named so that
+    every split gets some (no test parses music21's corpus, which takes ~40 s)."""
+    import music21
+
+    names = {split: [] for split in music.SPLITS}
+    n = 0
+    while min(map(len, names.values())) < 3:
+        name = f"bwv{1000 + n}.mxl"
+        if len(names[music.split_of(name)]) < 8:
+            names[music.split_of(name)].append(name)
+        n += 1
+    kept = {name: scale_chorale(70, i) for i, name in enumerate(sorted(sum(names.values(), [])))}
+    folder = tmp_path_factory.mktemp("chorale-cache")
+    music._write_cache(folder / "chorales", kept, {}, [], music21.__version__, 0.0)
+    return folder

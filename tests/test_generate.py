@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from conftest import aiayn
+from conftest import aiayn, scale_chorale
 
 from aiayn.data import music
 from aiayn.io.rundir import RunDir
@@ -15,17 +13,6 @@ from aiayn.tasks.music import music_model_config
 from aiayn.training import distributed as D
 from aiayn.training.config import TrainConfig
 from aiayn.training.trainer import Trainer
-
-
-def scale_chorale(n_steps: int, seed: int) -> list[int]:
-    """A made-up four-voice piece: voices walk a C major scale, a sixteenth at a time."""
-    rng = random.Random(seed)
-    scale = [60, 62, 64, 65, 67, 69, 71, 72]
-    out = []
-    for _ in range(n_steps):
-        s = rng.choice(scale)
-        out += [music.pitch_token(p) for p in (s + 12, s + 7, s, s - 12)]
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -66,10 +53,11 @@ def test_generate_continues_a_primer_file(music_run, tmp_path):
     (["--primer", "{tmp}/garbage.mid"], "garbage.mid"),
     (["--primer", "test:x"], "the test split has chorales"),
 ])  # option ranges (--length 0, --top-p 1.5 ...) are refused by the parser: tests/test_cli_errors.py
-def test_generate_refuses_bad_input_in_one_line(music_run, tmp_path, args, message):
+def test_generate_refuses_bad_input_in_one_line(music_run, chorale_cache, tmp_path, args, message):
     (tmp_path / "garbage.mid").write_bytes(b"not a midi file at all")
     args = [a.replace("{tmp}", str(tmp_path)) for a in args]
-    proc = aiayn("generate", "--model", str(music_run), "--out", str(tmp_path / "o"), *args, check=False)
+    proc = aiayn("generate", "--model", str(music_run), "--out", str(tmp_path / "o"), *args, check=False,
+                 AIAYN_CACHE=str(chorale_cache))
     err = proc.stderr.decode()
     assert proc.returncode == 1 and "Traceback" not in err and message in err, err
     assert len([line for line in err.splitlines() if line.strip()]) == 1, err

@@ -8,10 +8,8 @@ import json
 import math
 import re
 
-import music21
 import pytest
 from conftest import aiayn
-from test_generate import scale_chorale
 
 from aiayn.data import music
 from aiayn.io.checkpoint import read_checkpoint
@@ -23,19 +21,8 @@ MICRO = ["--set", "model.d_model=32", "--set", "model.n_heads=2", "--set", "mode
 
 
 @pytest.fixture(scope="module")
-def cache(tmp_path_factory):
-    """A cache in music.load_chorales' format: made-up pieces named so every split gets some."""
-    names = {split: [] for split in music.SPLITS}
-    n = 0
-    while min(map(len, names.values())) < 3:
-        name = f"bwv{1000 + n}.mxl"
-        if len(names[music.split_of(name)]) < 8:
-            names[music.split_of(name)].append(name)
-        n += 1
-    kept = {name: scale_chorale(70, i) for i, name in enumerate(sorted(sum(names.values(), [])))}
-    folder = tmp_path_factory.mktemp("cache")
-    music._write_cache(folder / "chorales", kept, {}, [], music21.__version__, 0.0)
-    return folder
+def cache(chorale_cache):
+    return chorale_cache
 
 
 def test_train_resume_evaluate_music(cache, tmp_path):

@@ -289,11 +289,16 @@ def build(source: ParallelSource, tok: Tokenizer, path: str | os.PathLike, data_
 
 # The cache -------------------------------------------------------------------------------------------
 def cache_dir() -> Path:
-    """``$AIAYN_CACHE``, else ``$XDG_CACHE_HOME/aiayn``, else ``~/.cache/aiayn``: shared by every run on the
+    """Binarized corpora in aiayn's cache folder: shared by every run on the
     machine, so a second run on the same text reuses its ids; it is never inside the data's folder,
     which may be read-only or shared."""
-    root = os.environ.get("AIAYN_CACHE") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "aiayn"
-    return Path(root) / "corpora"
+    return cache_root() / "corpora"
+
+
+def cache_root() -> Path:
+    """aiayn's cache folder (binarized corpora, encoded chorales): ``$AIAYN_CACHE``, else
+    ``$XDG_CACHE_HOME/aiayn``, else ``~/.cache/aiayn``."""
+    return Path(os.environ.get("AIAYN_CACHE") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "aiayn")
 
 
 def cache_path(source: ParallelSource, tok: Tokenizer, data_fingerprint: str) -> Path:

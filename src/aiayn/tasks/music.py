@@ -12,10 +12,10 @@ budget they model whole pieces far better than 4-bar windows (docs/music.md, "Wh
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 
 from ..data import music
+from ..data.binarized import cache_root
 from ..errors import UsageError
 from ..inference.generator import Generator
 from ..io.checkpoint import atomic_path
@@ -34,9 +34,8 @@ MUSIC_TRAIN = dict(max_tokens=2048, warmup=100, lr_scale=0.3, label_smoothing=0.
 
 
 def default_cache() -> Path:
-    """Where the encoded chorales live: $AIAYN_CACHE/chorales, else ~/.cache/aiayn/chorales."""
-    root = os.environ.get("AIAYN_CACHE") or Path.home() / ".cache" / "aiayn"
-    return Path(root) / "chorales"
+    """Where the encoded chorales live: ``chorales`` in aiayn's cache folder (``AIAYN_CACHE``)."""
+    return cache_root() / "chorales"
 
 
 SCHEMES = {  # the two position schemes compared in the README; relative is the Music Transformer's
