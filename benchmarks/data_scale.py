@@ -10,6 +10,11 @@ at the end unless --keep.
     python -m benchmarks.data_scale --pairs 10000000 --runs first      # the 10M-pair corpus
     python -m benchmarks.data_scale --pairs 100000 --torchrun 2         # per-rank memory, 2 processes
     python -m benchmarks.data_scale --pairs 200000 --runs --torchrun 2  # only that
+    python -m benchmarks.data_scale --pairs 10000000 --runs --preprocess   # aiayn preprocess, then train on it
+
+``--preprocess``: ``aiayn preprocess`` learning an 8,000-piece vocabulary from the text (sentencepiece
+samples 2M lines) and binarizing it, then ``aiayn train --max-steps 1`` on the folder and a
+``--resume`` of that run, each timed the same way.
 """
 
 from __future__ import annotations
@@ -92,6 +97,21 @@ def per_rank_memory(agent: int, cache: Path) -> list[str]:
     return out
 
 
+def preprocessed(work: Path, data: Path, n: int, env: dict[str, str]) -> None:
+    """``aiayn preprocess`` (vocabulary learned from the text), then a run on its folder and its resume."""
+    folder, out = work / f"prep-{n}", work / f"run-{n}-prep"
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.rmtree(out, ignore_errors=True)
+    aiayn = [sys.executable, "-m", "aiayn"]
+    for label, cmd in [
+        ("preprocess (learns the vocabulary)", [*aiayn, "preprocess", "--train", str(data), "--out", str(folder)]),
+        ("train on the folder", [*aiayn, "train", "--train", str(folder), "--max-steps", "1", "--out", str(out)]),
+        ("`--resume` of that run", [*aiayn, "train", "--out", str(out), "--resume", "--max-steps", "2"]),
+    ]:
+        wall, rss = timed(cmd, env)
+        print(f"| {n:,} pairs | {label} | {rss:,.0f} | {wall:.1f} |", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pairs", type=int, nargs="+", default=[5000, 1_000_000])
@@ -99,6 +119,8 @@ def main() -> None:
                     help="none (--runs alone): only the --torchrun measurement")
     ap.add_argument("--work", default="/tmp/aiayn-data-scale")
     ap.add_argument("--torchrun", type=int, default=0, help="also train with this many torchrun processes (gloo)")
+    ap.add_argument("--preprocess", action="store_true", help="also time aiayn preprocess (vocabulary learned) "
+                    "and training on its folder")
     ap.add_argument("--keep", action="store_true")
     args = ap.parse_args()
     work = Path(args.work)
@@ -123,6 +145,8 @@ def main() -> None:
                 wall, rss = timed(cmd, env)
                 print(f"| {n:,} pairs ({data.stat().st_size / 1e6:,.0f} MB) | {run} | {rss:,.0f} | {wall:.1f} |",
                       flush=True)
+            if args.preprocess:
+                preprocessed(work, data, n, env)
             if args.torchrun:
                 out = work / f"run-{n}-torchrun"
                 shutil.rmtree(out, ignore_errors=True)

@@ -204,9 +204,8 @@ def _add_evaluate(sub) -> argparse.ArgumentParser:
                         description="A translation model translates a test set, scored with sacreBLEU (BLEU, "
                         "chrF). A music model is scored by its NLL per token on the chorales' test split. A parsing "
                         "model parses the words of test trees (default: the SYNTHETIC treebank's test split) and is "
-                        "scored by labelled bracket precision, recall and F1 (EVALB, COLLINS.prm); it decodes as "
-                        "paper §6.3 (beam 21, alpha 0.3, max length input + 300) unless --beam, --alpha or "
-                        "--max-len-b say otherwise.",
+                        "scored by labelled bracket precision, recall and F1 (EVALB, COLLINS.prm). Each task decodes "
+                        "with its paper's settings (below) unless the decoding options say otherwise.",
                         epilog="examples:\n  aiayn evaluate --model runs/tiny          # the built-in test split\n"
                         "  aiayn evaluate --model runs/music         # NLL per token, perplexity\n"
                         "  aiayn evaluate --model runs/parsing       # bracket F1 on the synthetic test split\n"
@@ -217,7 +216,10 @@ def _add_evaluate(sub) -> argparse.ArgumentParser:
                     "a Penn Treebank trees file")
     ev.add_argument("--src", help="source language")
     ev.add_argument("--tgt", help="target language")
-    add_decoding(ev, None)  # left unset: the model's task decides (Task.decoding)
+    searched = {name: task.decoding for name, task in tasks.registry().items() if task.decoding}
+    add_decoding(ev, None, title="decoding (defaults: the model's task's; " + "; ".join(  # unset: Task.decoding decides
+        f"{name}: beam {d.beam_size}, alpha {d.alpha}, max length input + {d.max_len_b}" for name, d in searched.items())
+        + ")")
     return ev
 
 

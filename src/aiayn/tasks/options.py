@@ -28,11 +28,12 @@ def device(text: str) -> str:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-def add_decoding(p: argparse.ArgumentParser, defaults: DecodeOptions | None = PAPER) -> None:
-    """--beam ... --dtype. The help names the paper's §6.1 values; ``defaults`` are the values used
-    (a task's own, e.g. parsing's §6.3), or None to leave each unset (the model's task decides)."""
-    g = p.add_argument_group("decoding (paper §6.1 defaults)")
-    r, paper = DECODE_RANGES, PAPER
+def add_decoding(p: argparse.ArgumentParser, defaults: DecodeOptions | None = PAPER,
+                 title: str = "decoding (paper §6.1 defaults)") -> None:
+    """--beam ... --dtype. ``defaults``: the values used, which the help names (a task's own, e.g.
+    parsing's §6.3), or None to leave each unset (the model's task decides; the help names §6.1's)."""
+    g = p.add_argument_group(title)
+    r, paper = DECODE_RANGES, defaults or PAPER
     g.add_argument("--beam", type=r["beam_size"].parse, help=f"beam size; 1 decodes greedily (default {paper.beam_size})")
     g.add_argument("--alpha", type=r["alpha"].parse, help=f"length penalty α of ((5+|Y|)/6)^α (default {paper.alpha})")
     g.add_argument("--max-len-a", type=r["max_len_a"].parse,

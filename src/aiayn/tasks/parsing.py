@@ -228,7 +228,7 @@ def _add_parse(sub) -> argparse.ArgumentParser:
                         "runs/parsing", formatter_class=argparse.RawDescriptionHelpFormatter)
     pa.add_argument("--model", required=True, help="parsing run directory or .safetensors file")
     pa.add_argument("--input", help="file of sentences (default: stdin)")
-    add_decoding(pa, d)
+    add_decoding(pa, d, title="decoding (paper §6.3 defaults)")
     return pa
 
 
