@@ -15,7 +15,17 @@ import torch
 from tqdm import tqdm
 
 from .. import corpus
-from ..data import Batches, DataError, ParallelCorpus, Tokenizer, collate_arrays, filter_mask, read_parallel, token_batches
+from ..data import (
+    Batches,
+    DataError,
+    ParallelCorpus,
+    Tokenizer,
+    collate_arrays,
+    filter_mask,
+    open_parallel,
+    read_parallel,
+    token_batches,
+)
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
 from ..inference.translator import Translator
@@ -30,7 +40,7 @@ from ..training.loss import LossSums, label_smoothed_cross_entropy
 from ..training.trainer import JsonLog
 from .requests import EvaluateRequest
 from .spec import Setup, Task
-from .translation_data import check_data, check_unchanged, training_pairs, training_source, write_vocabulary
+from .translation_data import check_data, check_unchanged, first_pairs, mapped_pairs, training_source, write_vocabulary
 
 log = logging.getLogger("aiayn")
 
@@ -94,12 +104,13 @@ class TranslationTask:
     """Batches of sentence pairs; validation loss, perplexity, and greedy BLEU / chrF on the first
     ``bleu_sentences`` validation pairs ("best" is the BLEU, or the loss when there is none)."""
 
-    def __init__(self, tokenizer: Tokenizer, train: EncodedCorpus, valid: ParallelCorpus | None, cfg,
-                 max_positions: int):
-        """``cfg``: the ``TrainConfig`` (label smoothing, batch sizes, validation BLEU sentences)."""
-        self.tok, self.train, self.valid, self.epsilon = tokenizer, train, valid, cfg.label_smoothing
-        self.bleu_sentences = cfg.valid_bleu_sentences
-        self.valid_encoded = encode_corpus(valid, tokenizer, cfg, max_positions, "validation") if valid else None
+    def __init__(self, tokenizer: Tokenizer, train: EncodedCorpus, valid: EncodedCorpus | None,
+                 valid_text: ParallelCorpus | None, cfg):
+        """``valid``: the validation ids, batched; ``valid_text``: the first validation pairs as text, for
+        BLEU. ``cfg``: the ``TrainConfig`` (label smoothing, validation BLEU sentences)."""
+        self.tok, self.train, self.valid_encoded, self.epsilon = tokenizer, train, valid, cfg.label_smoothing
+        self.valid = valid_text
+        self.bleu_sentences = min(cfg.valid_bleu_sentences, len(valid_text) if valid_text else 0)
         self.train_batches = train.batches
         self.fingerprint = tokenizer.fingerprint()  # a resume must find the same vocabulary
         self.has_valid = valid is not None
@@ -122,7 +133,7 @@ class TranslationTask:
             sums += torch.tensor([out.loss.item(), out.nll.item(), out.n_tokens.item()], dtype=torch.float64)
         loss, nll, n = D.sum_across(sums.tolist(), world)
         result = {"valid_loss": loss / n, "valid_nll": nll / n, "valid_ppl": math.exp(min(nll / n, 50))}
-        n_bleu = min(self.bleu_sentences, len(self.valid))
+        n_bleu = self.bleu_sentences
         if n_bleu:
             mine = range(world.rank, n_bleu, world.size)
             hyps = Translator(model, self.tok, device).translate([self.valid.src[i] for i in mine], beam_size=1)
@@ -216,16 +227,22 @@ def _report(run_dir: Path, config: dict) -> str:
 
 
 def _build(setup: Setup, model_cfg, train_cfg, data: dict) -> TranslationTask:
-    """The training ids every rank maps (built on first use), batched; the validation pairs as text.
-    A resume first checks that the training data is what the run started on."""
+    """The training and validation ids every rank maps (built on first use), batched, and the first
+    validation pairs as text for BLEU. A resume first checks that the training data is what the run
+    started on."""
     source = training_source(data)
     data_fp = check_unchanged(source, data.get("train_fingerprint")) if setup.resume else None
     tokenizer = Tokenizer.load(setup.run.tokenizer)
-    pairs = training_pairs(source, tokenizer, setup.world, setup.progress, data_fp)
+    pairs = mapped_pairs(source, tokenizer, setup.world, setup.progress, data_fp)
     data["train_fingerprint"] = pairs.header["data_fingerprint"]  # --resume checks it
-    valid = read_parallel(data["valid"], data["src"], data["tgt"]) if data["valid"] else None
     encoded = batch_corpus(pairs, train_cfg, model_cfg.max_positions, "training data")
-    task = TranslationTask(tokenizer, encoded, valid, train_cfg, model_cfg.max_positions)
+    valid, valid_text = None, None
+    if data["valid"]:
+        valid_source = open_parallel(data["valid"], data["src"], data["tgt"])
+        valid = batch_corpus(mapped_pairs(valid_source, tokenizer, setup.world), train_cfg, model_cfg.max_positions,
+                             "validation")
+        valid_text = first_pairs(valid_source, train_cfg.valid_bleu_sentences)
+    task = TranslationTask(tokenizer, encoded, valid, valid_text, train_cfg)
     task.summary = f"on {len(encoded):,} pairs ({data['src']} -> {data['tgt']})"  # for the log's first line
     return task
 

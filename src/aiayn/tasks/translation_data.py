@@ -6,7 +6,8 @@ A preprocess folder holds::
     aiayn-data.json   what the folder is: languages, file names, fingerprints (format version 1)
     spm.model         the vocabulary the ids are in (given with --vocab, or learned from the training text)
     train.bin         the training pairs' ids (aiayn.data.binarized)
-    valid.SRC/.TGT    the validation pairs as text (small; BLEU needs the text), if --valid was given
+    valid.SRC/.TGT    the validation pairs as text, if --valid was given (small: a run binarizes them into
+                      its cache and reads the first few as text for BLEU)
 
 ``aiayn train --train FOLDER`` takes it as is: its vocabulary, its ids, its validation text.
 """
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..corpus import builtin
-from ..data import DataError, ParallelSource, Tokenizer, open_parallel, read_parallel
+from ..data import DataError, ParallelCorpus, ParallelSource, Tokenizer, open_parallel, read_parallel
 from ..data import binarized as B
 from ..errors import UsageError
 from ..training import distributed as D
@@ -130,9 +131,19 @@ def learn_vocabulary(source: ParallelSource, path: Path, vocab_size: int, seed: 
     return Tokenizer.train(vocabulary_lines(source), path, vocab_size=vocab_size, seed=seed)
 
 
-def training_pairs(train, tokenizer: Tokenizer, world: D.World, progress=None,
-                   data_fp: str | None = None) -> B.Binarized:
-    """The training ids every rank maps: a preprocess folder's, or the text's from the cache.
+def first_pairs(source: ParallelSource, n: int) -> ParallelCorpus:
+    """The first ``n`` pairs of ``source`` as text (validation BLEU's sentences), read no further."""
+    src, tgt = [], []
+    for s, t in itertools.islice(source.pairs(), n):
+        src.append(s)
+        tgt.append(t)
+    return ParallelCorpus(src, tgt, source.src_lang, source.tgt_lang)
+
+
+def mapped_pairs(train, tokenizer: Tokenizer, world: D.World, progress=None,
+                 data_fp: str | None = None) -> B.Binarized:
+    """The ids every rank maps: a preprocess folder's training ids, or a text's (training or
+    validation) from the cache.
 
     The first process of each machine (LOCAL_RANK 0) builds a missing cache file; the others wait
     at a barrier, then open the same file. Different machines each build their own unless the cache
