@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import os
@@ -113,3 +114,26 @@ def chorale_cache(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("chorale-cache")
     music._write_cache(folder / "chorales", kept, {}, [], music21.__version__, 0.0)
     return folder
+
+
+@contextlib.contextmanager
+def small_tmpfs(where: Path, size: str):
+    """A tmpfs of ``size`` mounted at ``where`` (created), for filling a disk; unmounted afterwards.
+    Mounting needs root: elsewhere the test is skipped, but where AIAYN_REQUIRE_TMPFS=1 (CI, as root)
+    a failed mount fails the test, so the disk-full tests cannot be skipped there unseen."""
+    where.mkdir()
+    try:
+        proc = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
+                              capture_output=True, text=True)
+        reason = (proc.stderr.strip() or f"mount exited {proc.returncode}") if proc.returncode else None
+    except FileNotFoundError:
+        reason = "no mount command"
+    if reason:
+        message = f"cannot mount a small tmpfs to fill ({reason}); the disk-full tests need root"
+        if os.environ.get("AIAYN_REQUIRE_TMPFS") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", str(where)], check=False)

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import torch
-from conftest import MICRO, aiayn, corpus_slice, snapshot, write_tsv
+from conftest import MICRO, aiayn, corpus_slice, small_tmpfs, snapshot, write_tsv
 from safetensors.torch import load_file
 
 from aiayn.corpus import builtin
@@ -204,41 +204,26 @@ def test_cache_is_keyed_by_content_and_vocabulary(text, tok, tmp_path, monkeypat
     assert B.prepare(open_parallel(text), other_vocab).path not in (first.path, changed.path)
 
 
-def _mount_tmpfs(where: Path, size: str) -> None:
-    where.mkdir()
-    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)], capture_output=True)
-    if proc.returncode:
-        pytest.skip(f"cannot mount a small tmpfs to fill: {proc.stderr.decode().strip() or proc.returncode}")
-
-
 def test_full_disk_while_binarizing_is_one_line_and_keeps_nothing(tmp_path, tok):
     text = write_tsv(tmp_path / "big.tsv.gz", corpus_slice("train", 6000))
     before = text.read_bytes()
-    disk = tmp_path / "disk"
-    _mount_tmpfs(disk, "64k")
-    try:
+    with small_tmpfs(tmp_path / "disk", "64k") as disk:
         source = open_parallel(text)
         with pytest.raises(DataError, match=r"cannot write .*c\.bin: no space left on the device while binarizing") as e:
             B.build(source, tok, disk / "c.bin", B.fingerprint(source.files))
         assert "\n" not in str(e.value)
         assert list(disk.iterdir()) == []  # neither the file nor its temporaries
         assert text.read_bytes() == before
-    finally:
-        subprocess.run(["umount", str(disk)], check=False)
 
 
 def test_full_disk_in_preprocess_names_out(tmp_path, tok):
     text = write_tsv(tmp_path / "big.tsv.gz", corpus_slice("train", 6000))
     tok.save(tmp_path / "spm.model")
-    disk = tmp_path / "disk"
-    _mount_tmpfs(disk, "64k")  # room for the vocabulary (7 kB), not the ids (1.3 MB)
-    try:
+    with small_tmpfs(tmp_path / "disk", "64k") as disk:  # room for the vocabulary (7 kB), not the ids (1.3 MB)
         with pytest.raises(DataError, match="no space left on the device while binarizing") as e:
             P.preprocess(str(text), None, None, None, disk / "prepared", vocab=str(tmp_path / "spm.model"))
         assert "give --out a folder with room" in str(e.value) and "AIAYN_CACHE" not in str(e.value)
         assert list(disk.iterdir()) == []
-    finally:
-        subprocess.run(["umount", str(disk)], check=False)
 
 
 # The command line ----------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import aiayn, snapshot, train_args
+from conftest import aiayn, small_tmpfs, snapshot, train_args
 from test_generate import music_run  # noqa: F401 (a fixture, used by name)
 
 from aiayn.data import music
@@ -47,18 +47,8 @@ class Disk:
 
 @pytest.fixture
 def disk(tmp_path) -> Disk:
-    mount = tmp_path / "disk"
-    mount.mkdir()
-    try:
-        done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={SIZE}", "tmpfs", str(mount)],
-                              capture_output=True, text=True)
-    except FileNotFoundError:
-        pytest.skip("no mount command: the disk-full tests mount a small tmpfs to fill")
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs to fill ({done.stderr.strip() or done.returncode}); "
-                    "the disk-full tests need root")
-    yield Disk(mount)
-    subprocess.run(["umount", str(mount)], check=True)
+    with small_tmpfs(tmp_path / "disk", SIZE) as mount:
+        yield Disk(mount)
 
 
 def assert_disk_full(proc: subprocess.CompletedProcess, path: str | Path) -> str:
