@@ -114,8 +114,9 @@ def bucketed_batches(n: int, seed: int = 0, max_tokens: int | None = None):
     """``n`` batches (seeded choice) of the built-in train split, tokenized and cut exactly as
     ``aiayn train --preset tiny`` does (joint BPE of 8000, ``max_tokens`` padded tokens per side)."""
     from aiayn import corpus
-    from aiayn.data import Tokenizer, read_parallel
-    from aiayn.tasks.translation import encode_corpus
+    from aiayn.data import Tokenizer, open_parallel, read_parallel
+    from aiayn.data import binarized as B
+    from aiayn.tasks.translation import batch_corpus
     from aiayn.training.config import TrainConfig
 
     train_cfg = TrainConfig.preset("tiny", **({"max_tokens": max_tokens} if max_tokens else {}))
@@ -125,6 +126,7 @@ def bucketed_batches(n: int, seed: int = 0, max_tokens: int | None = None):
         CACHE.mkdir(parents=True, exist_ok=True)
         Tokenizer.train(data.src + data.tgt, spm_path, vocab_size=train_cfg.vocab_size, seed=train_cfg.seed)
     tok = Tokenizer.load(spm_path)
-    encoded = encode_corpus(data, tok, train_cfg, TransformerConfig().max_positions, "train")
+    pairs = B.prepare(open_parallel(corpus.builtin("train")), tok)  # the ids aiayn train maps (in AIAYN_CACHE)
+    encoded = batch_corpus(pairs, train_cfg, TransformerConfig().max_positions, "train")
     chosen = np.random.default_rng(seed).choice(len(encoded.batches), size=n, replace=False)
     return [encoded.batch(encoded.batches[i], tok) for i in chosen], train_cfg.max_tokens

@@ -10,7 +10,6 @@ import logging
 import math
 from pathlib import Path
 
-import numpy as np
 import torch
 from tqdm import tqdm
 
@@ -45,27 +44,8 @@ from .translation_data import check_data, check_unchanged, first_pairs, mapped_p
 log = logging.getLogger("aiayn")
 
 
-class MemoryPairs:
-    """Token ids of a small corpus held in memory, with ``Binarized``'s interface (validation sets)."""
-
-    def __init__(self, src: list[list[int]], tgt: list[list[int]]):
-        self._src = [np.asarray(s, dtype=np.int64) for s in src]
-        self._tgt = [np.asarray(t, dtype=np.int64) for t in tgt]
-        self.src_lengths = np.fromiter(map(len, src), np.int64, count=len(src))
-        self.tgt_lengths = np.fromiter(map(len, tgt), np.int64, count=len(tgt))
-
-    def __len__(self) -> int:
-        return len(self._src)
-
-    def src(self, i: int) -> np.ndarray:
-        return self._src[i]
-
-    def tgt(self, i: int) -> np.ndarray:
-        return self._tgt[i]
-
-
 class EncodedCorpus:
-    """Tokenized pairs (a mapped ``Binarized`` file, or ``MemoryPairs``) and the batches they are cut into.
+    """Tokenized pairs (a mapped ``Binarized`` file) and the batches they are cut into.
 
     ``batches`` hold indices into ``pairs``; the pairs dropped by the filters are in no batch.
     """
@@ -93,11 +73,6 @@ def batch_corpus(pairs, cfg, max_positions: int, name: str) -> EncodedCorpus:
         raise DataError(f"{name}: no usable sentence pairs (all empty or too long)")
     batches = token_batches(pairs.src_lengths, pairs.tgt_lengths, cfg.max_tokens, cfg.max_sentences, indices=keep)
     return EncodedCorpus(pairs, batches, len(keep))
-
-
-def encode_corpus(corpus: ParallelCorpus, tok: Tokenizer, cfg, max_positions: int, name: str) -> EncodedCorpus:
-    """Tokenizes a corpus held in memory (validation data), then ``batch_corpus``."""
-    return batch_corpus(MemoryPairs(tok.encode(corpus.src), tok.encode(corpus.tgt)), cfg, max_positions, name)
 
 
 class TranslationTask:
