@@ -7,6 +7,7 @@ fake translator whose first call blocks, so what waits in the queue is known exa
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import logging
 import re
@@ -28,7 +29,7 @@ from aiayn.inference.translator import Translator
 from aiayn.serve import Limits
 from aiayn.serve.app import STATIC, create_app
 from aiayn.serve.http import protocol
-from aiayn.serve.worker import ModelWorker, model_info
+from aiayn.serve.worker import ModelWorker, _Job, model_info
 
 LIMITS = Limits(max_lines=4, max_chars=200, max_attention_chars=100, max_beam=4, max_body_bytes=4096, timeout=30)
 DEFAULTS = DecodeOptions(max_len_b=12)  # short outputs: the micro model is barely trained
@@ -283,6 +284,42 @@ def test_worker_merges_waiting_requests_with_the_same_options():
     assert results[2] == [[("c1!4", -1.0)], [("c2!4", -1.0)]] and results[3] == [[("d!2", -1.0)]]
     assert fake.overlaps == 0 and fake.threads == {"aiayn-model"}
     assert w.stats["batches"] == 4 and w.stats["lines"] == 8 and w.pending == 0
+
+
+def test_requests_differing_in_early_stopping_alone_are_not_batched_together():
+    fake = FakeTranslator()
+    w = ModelWorker(fake, DecodeOptions(), max_batch_lines=4)
+    try:
+        first = w.translate(["a"])
+        assert fake.started.wait(5)
+        waiting = [w.translate(["b"]), w.translate(["c"], DecodeOptions(early_stopping=False)), w.translate(["d"])]
+        fake.release.set()
+        for job in (first, *waiting):
+            job.result(5)
+    finally:
+        w.close()
+    assert fake.calls == [["a"], ["b", "d"], ["c"]]
+
+
+def _changed(value):
+    """Another valid value of a DecodeOptions field (every default plus one keeps nbest <= beam)."""
+    return (not value) if isinstance(value, bool) else value + 1
+
+
+def test_the_batching_key_is_every_decoding_option_a_new_one_too():
+    @dataclasses.dataclass(frozen=True)
+    class WithNewOption(DecodeOptions):  # a field added later: the key takes it without an edit
+        new_option: int = 0
+
+    def key(options):
+        return _Job("translate", ["x"], options).batch_key()
+
+    base = WithNewOption()
+    assert key(base) == key(WithNewOption())
+    for f in dataclasses.fields(WithNewOption):
+        other = dataclasses.replace(base, **{f.name: _changed(getattr(base, f.name))})
+        assert key(other) != key(base), f.name
+    assert _Job("attention", ["x"], base).batch_key() is None
 
 
 def test_one_failing_request_does_not_fail_its_batch(caplog):

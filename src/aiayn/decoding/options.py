@@ -9,9 +9,13 @@ from ..checks import Allowed
 from ..errors import ConfigError
 
 
-@dataclass
+@dataclass(frozen=True)
 class DecodeOptions:
-    """Paper §6.1 defaults: beam 4, α = 0.6, output up to input length + 50."""
+    """Paper §6.1 defaults: beam 4, α = 0.6, output up to input length + 50.
+
+    Frozen, so one value is one way of decoding: the server batches requests whose options are
+    equal (every field, a new one too); ``dataclasses.replace`` makes a changed copy.
+    """
 
     beam_size: int = 4
     alpha: float = 0.6

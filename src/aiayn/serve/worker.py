@@ -47,12 +47,9 @@ class _Job:
     options: DecodeOptions
     future: Future = field(default_factory=Future)
 
-    def batch_key(self) -> tuple | None:
-        """Translations with equal keys may share a batch: the decoding options are the same."""
-        if self.kind != "translate":
-            return None
-        o = self.options
-        return (o.beam_size, o.alpha, o.nbest, o.max_len_a, o.max_len_b, o.min_len, o.max_tokens)
+    def batch_key(self) -> DecodeOptions | None:
+        """Translations with equal keys may share a batch: the whole (frozen) decoding options."""
+        return self.options if self.kind == "translate" else None
 
 
 _STOP = object()
