@@ -15,7 +15,9 @@ VARIANTS = [{}, {"attention": "relative", "positional": "none", "max_relative_di
             {"attention": "relative", "max_relative_distance": 2, "relative_values": True},
             {"norm_first": True, "positional": "learned"}, {"n_classes": 3},
             {"attention": "local", "local_block": 3, "local_memory": 2}, {"attention": "local", "local_block": 4,
-                                                                            "local_memory": 0, "n_classes": 3}]
+                                                                            "local_memory": 0, "n_classes": 3},
+            {"attention": "relative", "positional": "none", "max_relative_distance": 4, "voice_embedding": 4,
+             "metre_embedding": 3}, {"voice_embedding": 3, "n_classes": 3}]
 
 
 def lm(**overrides):

@@ -196,17 +196,23 @@ class LanguageModelConfig(LayerConfig):
     """A decoder-only Transformer (a language model: music, pixels): ``LayerConfig`` plus one stack.
 
     ``n_classes`` > 0 adds a learned class embedding to every position (the Image Transformer's
-    class conditioning); 0: unconditional.
+    class conditioning); 0: unconditional. ``voice_embedding`` V > 0 adds a learned embedding of the
+    position mod V (music: the voice S A T B of the token predicted, V = 4) and ``metre_embedding``
+    S > 0 one of the step within a bar, position // V mod S (16 sixteenths); positions count from BOS
+    (0), so position p predicts the sequence's token p. 0 (the default, and old runs' configs): none.
     """
 
     vocab_size: int = 512
     n_layers: int = 6
     n_classes: int = 0
+    voice_embedding: int = 0
+    metre_embedding: int = 0
 
     def smallest_vocab(self) -> int:
         return self.vocab_size
 
 
+RANGES.update({"voice_embedding": Allowed(int, 0, 1024), "metre_embedding": Allowed(int, 0, 1024)})
 RANGES.update({"embed_dim": Allowed(int, 1, _SIZE), "hidden": Allowed(int, 1, _SIZE),
                "maxout_dim": Allowed(int, 1, _SIZE)})
 _ATTENTION_FLAG = Allowed(bool)  # RNNSearchConfig.attention; not in RANGES, where "attention" is LayerConfig's variant

@@ -92,3 +92,36 @@ def embed_inputs(embed: TokenEmbedding, positions: PositionalEncoding | None, dr
     if extra is not None:
         x = x + extra
     return dropout(x)
+
+
+class GridEmbedding(nn.Module):
+    """Learned embeddings of a token's place in a periodic layout: its voice (position mod ``voices``)
+    and its step within a bar (position // ``voices`` mod ``steps``); either may be 0 (left out).
+
+    Music: S A T B per sixteenth (voices 4) and 16 sixteenths per 4/4 bar (steps 16). Relative attention
+    is blind to absolute positions, so without this a model that slips one token reads every later voice
+    one place off. ``std``: the initial scale, that of the (scaled) token embeddings.
+    """
+
+    def __init__(self, d_model: int, voices: int, steps: int, std: float = 1.0):
+        super().__init__()
+        self.voices, self.steps = voices, steps
+        self.voice = nn.Embedding(voices, d_model) if voices else None
+        self.step = nn.Embedding(steps, d_model) if steps else None
+        for table in (self.voice, self.step):
+            if table is not None:
+                nn.init.normal_(table.weight, mean=0.0, std=std)
+
+    def forward(self, length: int, start: int | Tensor = 0, device=None) -> Tensor:
+        """(1 or B, length, d_model): the embeddings of positions start .. start + length - 1.
+
+        ``start`` may be a (B,) tensor (left-padded prompts: negative positions are padding, read as 0).
+        """
+        steps = torch.arange(length, device=device)
+        positions = (start[:, None] + steps).clamp(min=0) if torch.is_tensor(start) else (start + steps)[None]
+        out = 0
+        if self.voice is not None:
+            out = out + self.voice(positions % self.voices)
+        if self.step is not None:
+            out = out + self.step(positions // max(self.voices, 1) % self.steps)
+        return out

@@ -5,7 +5,10 @@ Legend: B batch, T length, V vocabulary, N decoding rows (B x beams).
 The same layers, embeddings, positions and key/value cache as the encoder-decoder's decoder, minus
 the encoder-decoder attention. A sequence is predicted left to right from BOS: the input is
 BOS + x[:-1], the target x. With ``n_classes`` > 0 a learned class embedding is added at every
-position (Parmar et al. 2018, §4: class-conditional generation).
+position (Parmar et al. 2018, §4: class-conditional generation). With ``voice_embedding`` /
+``metre_embedding`` a learned embedding of each position's voice and step in the bar is added too
+(music); it follows the real position: ``grid_start`` for a window cut from inside a sequence, the
+cache position (minus left padding) when decoding.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from torch import Tensor, nn
 
 from .cache import DecoderState, KVCache
 from .config import LanguageModelConfig
-from .embeddings import TokenEmbedding, embed_inputs, positional_encoding
+from .embeddings import GridEmbedding, TokenEmbedding, embed_inputs, positional_encoding
 from .layers import DecoderLayer, init_linear_weights
 
 
@@ -31,16 +34,24 @@ class LanguageModel(nn.Module):
         self.embed = TokenEmbedding(cfg.vocab_size, cfg.d_model, cfg.scale_embeddings)
         self.positions = positional_encoding(cfg)
         self.class_embed = nn.Embedding(cfg.n_classes, cfg.d_model) if cfg.n_classes else None
+        grid = cfg.voice_embedding or cfg.metre_embedding  # off by default: old runs have no such weights
+        std = 1.0 if cfg.scale_embeddings else cfg.d_model**-0.5  # the token embeddings' scale
+        self.grid = GridEmbedding(cfg.d_model, cfg.voice_embedding, cfg.metre_embedding, std) if grid else None
         self.embed_dropout = nn.Dropout(cfg.dropout)
         self.layers = nn.ModuleList(DecoderLayer(cfg, cross=False) for _ in range(cfg.n_layers))
         self.norm = nn.LayerNorm(cfg.d_model, eps=cfg.layer_norm_eps) if cfg.norm_first else nn.Identity()
         self.output_proj = None if cfg.tie_output else nn.Linear(cfg.d_model, cfg.vocab_size, bias=False)
         init_linear_weights(self)
 
-    def _inputs(self, tokens: Tensor, classes: Tensor | None, start: int | Tensor = 0) -> Tensor:
+    def _inputs(self, tokens: Tensor, classes: Tensor | None, start: int | Tensor = 0,
+                grid_start: int | Tensor | None = None) -> Tensor:
         if (classes is None) != (self.class_embed is None):
             raise ValueError("a class-conditional model needs classes, and an unconditional one takes none")
         extra = None if classes is None else self.class_embed(classes)[:, None, :]  # (B, 1, d_model)
+        if self.grid is not None:
+            where = start if grid_start is None else grid_start
+            cells = self.grid(tokens.size(1), where, tokens.device)  # (1 or B, T, d_model)
+            extra = cells if extra is None else extra + cells
         return embed_inputs(self.embed, self.positions, self.embed_dropout, tokens, start, extra)
 
     def project(self, hidden: Tensor) -> Tensor:
@@ -49,10 +60,12 @@ class LanguageModel(nn.Module):
         return F.linear(hidden, self.embed.weight) if self.output_proj is None else self.output_proj(hidden)
 
     def forward(self, tokens: Tensor, classes: Tensor | None = None, return_attention: bool = False,
-                ) -> Tensor | tuple[Tensor, list[Tensor]]:
+                grid_start: int | Tensor = 0) -> Tensor | tuple[Tensor, list[Tensor]]:
         """(B, T) inputs (BOS + x[:-1], right-padded) -> (B, T, V) logits; with ``return_attention``
-        also each layer's self-attention weights (B, H, T, T)."""
-        x, weights = self._inputs(tokens, classes), []
+        also each layer's self-attention weights (B, H, T, T). ``grid_start``: the position in its
+        sequence (BOS = 0) of each row's first input, int or (B,), read only by the voice and metre
+        embeddings (absolute positions count from the window's start, as they always have)."""
+        x, weights = self._inputs(tokens, classes, 0, grid_start), []
         for layer in self.layers:
             x, (w, _) = layer(x, need_weights=return_attention)
             weights.append(w)

@@ -31,11 +31,18 @@ class SequenceBatch:
     targets: Tensor  # (B, T) long, pad where nothing is predicted
     classes: Tensor | None  # (B,) long, for class-conditional models
     n_tokens: int
+    starts: Tensor | None = None  # (B,) each window's position in its sequence (BOS = 0), for voice embeddings
 
     def to(self, device) -> SequenceBatch:
         move = lambda t: None if t is None else t.to(device)  # noqa: E731
         return dataclasses.replace(self, inputs=move(self.inputs), targets=move(self.targets),
-                                   classes=move(self.classes))
+                                   classes=move(self.classes), starts=move(self.starts))
+
+    def logits(self, model) -> Tensor:
+        """The model's (B, T, V) logits; a window cut from inside a sequence tells the model where it starts."""
+        if self.starts is None:
+            return model(self.inputs, self.classes)
+        return model(self.inputs, self.classes, grid_start=self.starts)
 
 
 def cut_windows(lengths: list[int], length: int) -> list[tuple[int, int]]:
@@ -72,13 +79,14 @@ class LanguageModelTask:
         targets = pad_right([[self.pad_id] * done + c[1 + done:] for c, (_, _, done) in zip(chunks, picks)],
                             self.pad_id)
         cls = None if classes is None else torch.tensor([classes[i] for i, _, _ in picks])
-        return SequenceBatch(inputs, targets, cls, int((targets != self.pad_id).sum()))
+        starts = torch.tensor([s for _, s, _ in picks])
+        return SequenceBatch(inputs, targets, cls, int((targets != self.pad_id).sum()), starts)
 
     def batch(self, indices: list[int]) -> SequenceBatch:
         return self._batch(self.train, self.train_classes, [(*self.windows[i], 0) for i in indices])
 
     def loss(self, model, batch: SequenceBatch, epsilon: float) -> LossSums:
-        return label_smoothed_cross_entropy(model(batch.inputs, batch.classes), batch.targets, epsilon, self.pad_id)
+        return label_smoothed_cross_entropy(batch.logits(model), batch.targets, epsilon, self.pad_id)
 
     def sliding_windows(self, seqs: list[list[int]]) -> list[tuple[int, int, int]]:
         """Every token of every sequence once: (sequence, start, targets already scored) per window."""
@@ -97,7 +105,7 @@ class LanguageModelTask:
         picks = self.sliding_windows(self.valid)
         for b in range(world.rank * batch_size, len(picks), world.size * batch_size):
             batch = self._batch(self.valid, self.valid_classes, picks[b: b + batch_size]).to(device)
-            out = label_smoothed_cross_entropy(model(batch.inputs, batch.classes), batch.targets, 0.0, self.pad_id)
+            out = label_smoothed_cross_entropy(batch.logits(model), batch.targets, 0.0, self.pad_id)
             total, count = total + out.nll.item(), count + int(out.n_tokens)
         total, count = D.sum_across([total, float(count)], world)
         count = int(count)

@@ -42,6 +42,9 @@ SCHEMES = {  # the two position schemes compared in the README; relative is the 
     "relative": dict(attention="relative", positional="none", max_relative_distance=MAX_DISTANCE),
     "absolute": dict(attention="full", positional="sinusoidal"),
 }
+# issue 29: relative attention cannot tell S from A; learned embeddings of the voice (token mod 4) and of
+# the sixteenth mod 16 (a 4/4 bar, counted from the first note) tell it. Preset "voices"; off elsewhere.
+VOICE_GRID = dict(voice_embedding=len(music.VOICES), metre_embedding=16)
 
 
 def music_model_config(positions: str = "relative", **overrides) -> LanguageModelConfig:
@@ -160,8 +163,9 @@ def _options(command: str, p) -> None:
 
 TASK = Task(
     "music", "Bach chorales, token by token (Music Transformer; music21's corpus)",
-    presets={name: {"positions": name} for name in SCHEMES},
-    preset_help="relative (default: relative self-attention) or absolute (sinusoids, full attention)",
+    presets={**{name: {"positions": name} for name in SCHEMES}, "voices": {"positions": "relative", **VOICE_GRID}},
+    preset_help="relative (default: relative self-attention), absolute (sinusoids, full attention) or voices "
+    "(relative, plus embeddings of each token's voice and sixteenth in the bar)",
     train=MUSIC_TRAIN, model_config=music_model_config,
     data={"corpus": "music21 Bach chorales", "window": WINDOW, "transpose": 0},
     build=lambda setup, model, train, data: chorale_task(data["window"], train.max_tokens, progress=setup.progress,
