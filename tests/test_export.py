@@ -14,6 +14,7 @@ import subprocess
 import sys
 import warnings
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import torch
@@ -22,11 +23,12 @@ from synthetic import copy_reverse_batch
 
 from aiayn import Transformer, TransformerConfig, beam_search, build_optimizer, greedy_search, label_smoothed_cross_entropy
 from aiayn.data import Tokenizer, pad_right
+from aiayn.decoding.common import start
 from aiayn.decoding.options import DecodeOptions
 from aiayn.errors import UsageError
 from aiayn.export import export
 from aiayn.export.common import Exportable, require
-from aiayn.export.ctranslate2 import CTranslate2Translator, check_ctranslate2, export_ctranslate2
+from aiayn.export.ctranslate2 import CTranslate2Translator, check_ctranslate2, export_ctranslate2, output_limits
 from aiayn.export.marian import aiayn_length_limit, check_marian, sinusoid_permutation, to_marian
 from aiayn.inference.translator import Translator
 from aiayn.io.checkpoint import save_weights
@@ -371,6 +373,18 @@ def test_ctranslate2_runner_matches_aiayn_options(copy_run, copy_exports):
     assert torch.allclose(torch.tensor(scores[1]), torch.tensor(scores[0]), atol=0.05)  # log P (renormalised)
     nbest = theirs.translate_nbest(lines, DecodeOptions(beam_size=4, nbest=3, alpha=0.0))
     assert all(len(hyps) == 3 and hyps[0][1] >= hyps[1][1] >= hyps[2][1] for hyps in nbest)
+
+
+@pytest.mark.parametrize("a,b", [(1.0, 50), (0.7, 0), (1.3, 2), (0.5, 1), (0.0, 3), (2.0, 200)])
+def test_ctranslate2_runner_stops_each_sentence_where_aiayn_does(a, b):
+    """One length limit for both (a x 90 at a = 0.7 is 63 in aiayn's float32, 62 in Python's float64)."""
+    lengths = [1, 2, 10, 89, 90, 169, 170, 255]  # with the EOS
+    src = pad_right([[5] * (n - 1) + [EOS] for n in lengths], PAD)
+    model = SimpleNamespace(config=SimpleNamespace(pad_id=PAD, bos_id=BOS, max_positions=256),
+                            start_decoding=lambda *args, **kwargs: None)
+    _, _, aiayns = start(model, src, None, 1, a, b, None)
+    sources = [["x"] * (n - 1) for n in lengths]  # CTranslate2 appends the EOS
+    assert output_limits(sources, DecodeOptions(max_len_a=a, max_len_b=b), 256) == aiayns.tolist()
 
 
 def test_int8_export_is_smaller_and_runs(copy_run, tmp_path):

@@ -33,6 +33,13 @@ def prompt_batch(primers: list[list[int]], bos_id: int, pad_id: int, device=None
     return torch.tensor([[pad_id] * (longest - len(r)) + r for r in rows], dtype=torch.long, device=device)
 
 
+def length_limits(src_lengths: Tensor, max_len_a: float, max_len_b: int, max_positions: int) -> Tensor:
+    """§6.1's output-length limit of each sentence, EOS included: ⌊a x |source|⌋ + b (|source| with its
+    EOS), between 1 and ``max_positions``: (B,) long. The exports' runners call it too, so that every
+    engine stops a sentence where aiayn does (the product is float32: one rounding everywhere)."""
+    return ((max_len_a * src_lengths).floor().long() + max_len_b).clamp(1, max_positions)
+
+
 def start(model, src: Tensor | None, prompt: Tensor | None, beam_size: int, max_len_a: float, max_len_b: int,
           max_len: int | None) -> tuple[object, Tensor, Tensor]:
     """Begins a search: the model's decoding state, the first step's input (the prompt, BOS by
@@ -43,8 +50,7 @@ def start(model, src: Tensor | None, prompt: Tensor | None, beam_size: int, max_
     """
     cfg = model.config
     if src is not None and src.dim() == 2:
-        src_len = (src != cfg.pad_id).sum(dim=1)
-        limits = ((max_len_a * src_len).floor().long() + max_len_b).clamp(1, max_len or cfg.max_positions)
+        limits = length_limits((src != cfg.pad_id).sum(dim=1), max_len_a, max_len_b, max_len or cfg.max_positions)
     elif max_len is None or max_len < 1:
         raise ValueError("decoding without a source sentence needs max_len >= 1 (how many tokens to generate)")
     else:

@@ -51,6 +51,7 @@ import numpy as np
 import torch
 
 from ..data import Tokenizer
+from ..decoding.common import length_limits
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
 from ..model.config import TransformerConfig
@@ -191,7 +192,7 @@ class CTranslate2Translator:
                             len(ids), room)
             sources.append(self.tokenizer.pieces(ids[:room]))
         results: list[list[tuple[str, float]]] = [[] for _ in lines]
-        limits = [min(int(opts.max_len_a * (len(s) + 1)) + opts.max_len_b, self.config.max_positions) for s in sources]
+        limits = output_limits(sources, opts, self.config.max_positions)
         rows = [i for i, s in enumerate(sources) if s and limits[i] > 1]  # a limit of 1 leaves room for EOS only
         if opts.beam_size == 1 and rows:
             # A limit only cuts a greedy output: one call at the largest limit serves every row that
@@ -252,6 +253,12 @@ class CTranslate2Translator:
 
     def translate(self, lines: list[str], options: DecodeOptions | None = None) -> list[str]:
         return [hyps[0][0] if hyps else "" for hyps in self.translate_nbest(lines, options)]
+
+
+def output_limits(sources: list[list[str]], opts: DecodeOptions, max_positions: int) -> list[int]:
+    """Each source's output-length limit, EOS included, by aiayn's rule (CTranslate2 appends the source's EOS)."""
+    lengths = torch.tensor([len(s) + 1 for s in sources], dtype=torch.long)
+    return length_limits(lengths, opts.max_len_a, opts.max_len_b, max_positions).tolist()
 
 
 # --dtype -> CTranslate2 compute type; "default": the type the model was exported in (float32 or int8)

@@ -106,7 +106,8 @@ def generation_config(cfg: TransformerConfig):
 def aiayn_length_limit(limits: int | list[int], eos_token_id: int, num_beams: int = 1) -> dict:
     """Arguments for HF ``generate`` that end each row at aiayn's length limit as aiayn does:
     ``limits`` (one per source row, or one for all) count the EOS, like ``DecodeOptions``'
-    ``max_len_a * |source| + max_len_b`` (|source| with its EOS); at a row's limit only EOS is allowed,
+    ``max_len_a * |source| + max_len_b`` (|source| with its EOS; ``decoding.common.length_limits`` computes
+    them as aiayn's search does); at a row's limit only EOS is allowed,
     at its real log-probability (HF's ``forced_eos_token_id``, switched off here, makes it free)."""
     transformers = require("transformers")
 
