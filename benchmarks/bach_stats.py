@@ -6,11 +6,12 @@ the Bach test chorales (issue 21).
 
 Each run's best model samples ``--samples`` pieces unconditionally (up to ``--length`` tokens, fewer
 where it ends the piece: 1,024 tokens = 16 bars, a whole chorale; the median test chorale has 768).
-Statistics, on the S A T B grid of sixteenths (``data.music.voice_rows``), averaged over pieces:
+Statistics, on the S A T B grid of sixteenths, averaged over pieces (definitions in
+``aiayn.metrics.chorales``, the library's grade, which `aiayn grade` prints with distances to Bach):
   * crossings: % of sixteenths where a lower voice sounds above the voice above it (S<A, A<T or T<B);
   * crossings, realigned: the same with each bar read from 0–3 tokens later, whichever crosses least
     (a sample that drops or repeats one token has every later voice read one place off);
-  * out of range: % of sounding notes outside the voice's usual range (choir ranges: S C4–G5,
+  * out of range: % of sounding voice-sixteenths outside the voice's range (choir ranges: S C4–G5,
     A G3–D5, T C3–G4, B E2–C4);
   * parallel 5ths / 8ves: per 100 quarter notes, two voices moving the same way from a perfect
     fifth (or octave / unison, modulo the octave) to another one;
@@ -36,112 +37,25 @@ import json
 import statistics
 from pathlib import Path
 
-import numpy as np
-
 from .common import set_threads, write_result
-
-RANGES = [(60, 79), (55, 74), (48, 67), (40, 60)]  # S A T B, MIDI
-PERFECT = {0: "8ves", 7: "5ths"}
-WINDOW_STEPS = 32  # two 4/4 bars of sixteenths
-BAR = 16  # sixteenths
-
-
-def pitches(tokens) -> np.ndarray:
-    """(4, T) MIDI pitches, −1 for a rest."""
-    from aiayn.data import music
-
-    rows = music.voice_rows(tokens)
-    out = np.full(rows.shape, -1, dtype=np.int64)
-    for v in range(rows.shape[0]):
-        for t, token in enumerate(rows[v]):
-            p = music.token_pitch(int(token))
-            out[v, t] = -1 if p is None else p
-    return out
-
-
-def crossed(p: np.ndarray) -> np.ndarray:
-    """(T,) bool: some lower voice sounds above the voice above it."""
-    upper, lower = p[:-1], p[1:]
-    return ((upper >= 0) & (lower >= 0) & (lower > upper)).any(0)
-
-
-def crossings(p: np.ndarray) -> float:
-    return 100 * crossed(p).mean()
-
-
-def realigned_crossings(tokens) -> float:
-    """Crossings with each bar read from 0–3 tokens later, whichever crosses least: a sample that drops or
-    repeats one token reads one voice off from there on, which ``crossings`` counts at every sixteenth."""
-    readings = [crossed(pitches(tokens[shift:])) for shift in range(4)]
-    n = min(map(len, readings))
-    total = sum(min(int(r[s:s + BAR].sum()) for r in readings) for s in range(0, n, BAR))
-    return 100 * total / n
-
-
-def out_of_range(p: np.ndarray) -> float:
-    sounding = outside = 0
-    for v, (low, high) in enumerate(RANGES):
-        row = p[v][p[v] >= 0]
-        sounding += row.size
-        outside += ((row < low) | (row > high)).sum()
-    return 100 * outside / max(sounding, 1)
-
-
-def parallels(p: np.ndarray) -> dict[str, float]:
-    """Consecutive perfect intervals: both voices move, in the same direction, between two steps."""
-    counts = {name: 0 for name in PERFECT.values()}
-    for a in range(4):
-        for b in range(a + 1, 4):
-            x, y = p[a], p[b]
-            ok = (x[:-1] >= 0) & (x[1:] >= 0) & (y[:-1] >= 0) & (y[1:] >= 0)
-            dx, dy = x[1:] - x[:-1], y[1:] - y[:-1]
-            moving = ok & (dx != 0) & (dy != 0) & (np.sign(dx) == np.sign(dy))
-            before, after = (x[:-1] - y[:-1]) % 12, (x[1:] - y[1:]) % 12
-            for interval, name in PERFECT.items():
-                counts[name] += int((moving & (before == interval) & (after == interval)).sum())
-    quarters = p.shape[1] / 4
-    return {name: 100 * n / max(quarters, 1) for name, n in counts.items()}
-
-
-def longest_held(p: np.ndarray) -> float:
-    best = 0
-    for row in p:
-        run = 1
-        for t in range(1, len(row)):
-            run = run + 1 if row[t] == row[t - 1] and row[t] >= 0 else 1
-            best = max(best, run)
-    return best / 4
-
-
-def key_stability(tokens) -> float:
-    from aiayn.data import music
-
-    body = [t for t in tokens if t not in (music.BOS, music.EOS, music.PAD)]
-    whole = music.tokens_to_score(body).analyze("key")
-    same = total = 0
-    for start in range(0, len(body) - 4 * WINDOW_STEPS // 2, 4 * WINDOW_STEPS):
-        window = body[start:start + 4 * WINDOW_STEPS]
-        if sum(t != music.REST for t in window) < 16:
-            continue
-        total += 1
-        key = music.tokens_to_score(window).analyze("key")
-        same += key.tonic.name == whole.tonic.name and key.mode == whole.mode
-    return 100 * same / max(total, 1)
 
 
 def statistics_of(pieces: list[list[int]]) -> list[dict[str, float]]:
-    """Each piece's statistics (pieces under 8 sixteenths are left out)."""
+    """Each piece's statistics (pieces under 8 sixteenths are left out); the definitions are the
+    library's grade (``aiayn.metrics.chorales``), without its distances to Bach."""
+    from aiayn.metrics import chorales
+
     rows = []
     for tokens in pieces:
-        p = pitches(tokens)
+        p = chorales.pitches(tokens)
         if p.shape[1] < 8:
             continue
-        par = parallels(p)
-        rows.append({"sixteenths": p.shape[1], "crossings_pct": crossings(p),
-                     "crossings_realigned_pct": realigned_crossings(tokens), "out_of_range_pct": out_of_range(p),
-                     "parallel_5ths_per_100q": par["5ths"], "parallel_8ves_per_100q": par["8ves"],
-                     "longest_held_q": longest_held(p), "in_one_key_pct": key_stability(tokens),
-                     "rests_pct": 100 * (p < 0).mean()})
+        par = chorales.parallels(p)
+        rows.append({"sixteenths": p.shape[1], "crossings_pct": chorales.crossings(p),
+                     "crossings_realigned_pct": chorales.realigned_crossings(tokens),
+                     "out_of_range_pct": chorales.out_of_range(p), "parallel_5ths_per_100q": par["5ths"],
+                     "parallel_8ves_per_100q": par["8ves"], "longest_held_q": chorales.longest_held(p),
+                     "in_one_key_pct": chorales.key_consistency(tokens), "rests_pct": 100 * (p < 0).mean()})
     return rows
 
 

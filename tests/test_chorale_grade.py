@@ -1,0 +1,137 @@
+"""The chorale grade (issue 29): each statistic on hand-built passages whose answer is known, the
+parallels against music21's VoiceLeadingQuartet where both definitions apply, Bach's own test
+chorales near zero on parallels, the cached Bach baseline, and the score files a grade reads."""
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from aiayn.data import music
+from aiayn.data.errors import DataError
+from aiayn.metrics import chorales as C
+
+R = -1  # a rest
+
+
+def tokens(*voices):
+    """Tokens of four voices given as lists of MIDI pitches (R: rest), one entry per sixteenth."""
+    return [music.REST if p == R else music.pitch_token(p) for step in zip(*voices) for p in step]
+
+
+def test_exactly_one_parallel_fifth():
+    s, a, t, b = [67, 67, 69, 69], [64] * 4, [60] * 4, [48, 48, 50, 50]  # S–B: G4/C3 -> A4/D3, a twelfth
+    p = C.pitches(tokens(s, a, t, b))
+    assert C.parallel_counts(p) == {"5ths": 1, "8ves": 0}  # A and T hold: oblique motion is no parallel
+    assert C.parallels(p) == {"5ths": 100.0, "8ves": 0.0}  # one in a piece of one quarter
+
+
+def test_octaves_and_what_is_not_a_parallel():
+    assert C.parallel_counts(C.pitches(tokens([72, 74], [R, R], [60, 62], [R, R]))) == {"5ths": 0, "8ves": 1}
+    contrary = tokens([67, 74], [R, R], [R, R], [48, 43])  # a twelfth to a 5th + 2 octaves, contrary motion
+    assert C.parallel_counts(C.pitches(contrary)) == {"5ths": 0, "8ves": 0}
+    broken = tokens([67, R, 69], [R] * 3, [R] * 3, [48, 49, 50])  # a rest breaks the motion
+    assert C.parallel_counts(C.pitches(broken)) == {"5ths": 0, "8ves": 0}
+    different = tokens([67, 69], [R, R], [R, R], [48, 53])  # a 5th to a 4th (mod 12), similar motion
+    assert C.parallel_counts(C.pitches(different)) == {"5ths": 0, "8ves": 0}
+
+
+def test_parallels_agree_with_music21_on_similar_motion():
+    from music21 import note
+    from music21.voiceLeading import VoiceLeadingQuartet
+
+    rng = random.Random(3)
+    white = [48, 50, 52, 53, 55, 57, 59, 60, 62, 64, 65, 67, 69, 71, 72]  # spelled alike by MIDI and music21
+    p = np.array([[rng.choice(white[i:i + 8]) for _ in range(200)] for i in (7, 5, 2, 0)])
+    ours = mine = 0
+    for a, b in C.PAIRS:
+        motion = C.pair_motion(p, a, b)
+        for t in np.flatnonzero(motion["similar"]):
+            q = VoiceLeadingQuartet(*(note.Note(midi=int(x)) for x in (p[a, t], p[a, t + 1], p[b, t], p[b, t + 1])))
+            apart = abs(int(p[a, t]) - int(p[b, t])), abs(int(p[a, t + 1]) - int(p[b, t + 1]))
+            octave = apart[0] == apart[1] and q.parallelUnisonOrOctave()  # music21: 8ve to 15th is no parallel
+            ours += int(motion["5ths"][t]) + int(motion["8ves"][t] and apart[0] == apart[1])
+            mine += int(q.parallelFifth()) + int(octave)
+    assert ours == mine > 10
+
+
+def test_crossings_range_held_notes_and_rests():
+    p = C.pitches(tokens([72, 72, 65, 72], [67, 67, 69, 67], [60] * 4, [48, 48, 48, R]))  # A above S once
+    assert C.crossings(p) == 25.0
+    assert C.out_of_range(C.pitches(tokens([84, 72, 72, 72], [67] * 4, [60] * 4, [48] * 4))) == 100 / 16
+    assert C.longest_held(p) == 1.0  # the tenor's four sixteenths
+    assert C.notes(p[3]) == [(48, 3)]
+
+
+def test_realigned_crossings_forgive_a_dropped_token():
+    good = tokens([72] * 128, [67] * 128, [60] * 128, [48] * 128)  # 8 bars
+    slipped = good[:97] + good[98:]  # the alto's token of sixteenth 24 (bar 2) dropped
+    assert C.crossings(C.pitches(slipped)) > 75
+    # only the bar of the slip crosses: half of it at any one reading
+    assert C.realigned_crossings(slipped) == pytest.approx(100 * 8 / 127) and C.realigned_crossings(good) == 0
+
+
+def cadences(rounds: int = 10) -> list[int]:
+    """I IV V I, a bar at a time in C major, a chord per quarter, every voice moving at every chord."""
+    chords = [(72, 67, 64, 48), (77, 69, 65, 53), (74, 71, 62, 55), (76, 72, 67, 60)] * rounds + [(72, 67, 64, 48)]
+    return [music.pitch_token(x) for chord in chords for _ in range(4) for x in chord]
+
+
+def test_key_and_distributions():
+    piece = cadences()
+    key = C.key_of(piece)
+    assert (key.tonic.name, key.mode) == ("C", "major")
+    assert C.key_consistency(piece) == 100.0
+    hist = C.histograms(C.pitches(piece), key.tonic.pitchClass)
+    assert set(np.flatnonzero(hist["pitch"])) <= {0, 2, 4, 5, 7, 9, 11}  # scale degrees of C major
+    assert hist["rhythm"][3] == hist["rhythm"].sum()  # every note a quarter (4 sixteenths, bin 3)
+    row = C.grade_piece(piece, hist)
+    assert row["grade"] == 0.0 and row["w_pitch"] == 0.0  # its own distributions: distance 0
+    other = C.grade_piece(piece, {**hist, "rhythm": np.eye(32, dtype=int)[7]})  # reference: all half notes
+    assert other["w_rhythm"] == pytest.approx(1.0)  # a quarter note moved to a half note: 1 quarter
+
+
+def test_bach_scores_near_zero_on_parallels():
+    """The first three test chorales by name, parsed alone (not the corpus)."""
+    from music21 import converter, corpus
+
+    for name in ("bwv110.7", "bwv126.6", "bwv135.6"):
+        assert music.split_of(f"{name}.mxl") == "test"
+        score = converter.parseFile(corpus.getWork(name), forceSource=True, storePickle=False)
+        par = C.parallels(C.pitches(music.encode_score(score)))
+        assert par["5ths"] + par["8ves"] < 1.0, name
+
+
+def test_bach_baseline_is_computed_once_and_summarised(chorale_cache):
+    folder = chorale_cache / "chorales"
+    reference, names, rows = C.bach_baseline(folder)
+    assert len(names) == len(rows) >= 3 and set(reference) == set(C.FEATURES)
+    stamp = (folder / "grade-bach.json").stat().st_mtime_ns
+    assert C.bach_baseline(folder)[2] == rows and (folder / "grade-bach.json").stat().st_mtime_ns == stamp
+    table = {"Bach": C.summarise(rows), "short": C.summarise([{"sixteenths": 3}], ended=1)}
+    assert table["short"]["graded"] == 0
+    text = C.markdown(table)
+    assert "| ended by itself | – | 1 of 1 |" in text and "parallel 5ths / 100 quarters" in text
+    json.dumps(table)  # the command writes it as JSON
+
+
+def test_summary_pools_rates_by_length():
+    rows = [{"sixteenths": 100, "crossings_pct": 10.0}, {"sixteenths": 300, "crossings_pct": 0.0}]
+    s = C.summarise(rows)["crossings_pct"]
+    assert (s["pooled"], s["median"], s["min"], s["max"]) == (2.5, 5.0, 0.0, 10.0)
+
+
+def test_score_files_and_their_errors(tmp_path):
+    piece = cadences(2)
+    midi = music.write_midi(piece, tmp_path / "a.mid")
+    assert music.read_primer(midi) == piece  # a MIDI file grades as its tokens
+    assert C.score_files([tmp_path]) == [midi]
+    (tmp_path / "notes.txt").write_text("not music")
+    with pytest.raises(DataError, match="not a score file"):
+        C.score_files([tmp_path / "notes.txt"])
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(DataError, match="holds no MIDI"):
+        C.score_files([tmp_path / "empty"])
+    with pytest.raises(DataError, match="no such file"):
+        C.score_files([tmp_path / "missing.mid"])
