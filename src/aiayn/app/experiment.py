@@ -1,0 +1,70 @@
+"""``aiayn experiment``: run a reproduction named by a YAML file of runs, then print its table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from tqdm import tqdm
+
+from .. import experiments
+from ..experiments import report, runner
+
+EPILOG = """examples:
+  aiayn experiment table3 --list            # its runs and which are done, running or not started
+  aiayn experiment bottleneck               # RNNencdec against RNNsearch on a copy task (~40 min on a laptop)
+  aiayn experiment table3 --only tiny A-h1  # just these runs
+  aiayn experiment recurrent --report       # the table and plots again, from results.json alone
+  OMP_NUM_THREADS=1 aiayn experiment table3 --only A-h8 &   # two runs side by side, one core each
+
+Stop it at any moment (Ctrl-C, a kill): the same command continues where it stopped, losing at most one
+checkpoint interval; finished runs are skipped. The runs live in RUNS/NAME/RUN (checkpoints: keep them out of
+git); each scored run appends a record to RESULTS/NAME/results.json, from which table.md and the plots are made.
+Write your own experiment: copy one of the YAML files in aiayn/experiments/ and give its path instead of a name."""
+
+
+def add_parser(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("experiment", help="reproduce a finding of the papers: train, score and tabulate many runs",
+                       description="Runs a named experiment (" + ", ".join(experiments.names()) + ") or your YAML file "
+                       "of runs: trains every run that is missing through `aiayn train` (resuming interrupted ones "
+                       "exactly), scores each the same way, and writes results.json, table.md and plots.",
+                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("experiment", metavar="NAME", help=f"one of {', '.join(experiments.names())}, or a YAML file")
+    p.add_argument("--only", nargs="+", metavar="RUN", help="run (and score) only these runs of the experiment")
+    p.add_argument("--runs", default="runs/experiments", metavar="DIR",
+                   help="where the runs are trained (default runs/experiments)")
+    p.add_argument("--results", default="docs/experiments", metavar="DIR",
+                   help="where results.json, table.md and the plots go (default docs/experiments)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--list", action="store_true", help="list the runs and their state; train nothing")
+    mode.add_argument("--report", action="store_true", help="remake the table and plots from results.json only")
+    return p
+
+
+def run(args: argparse.Namespace) -> None:
+    exp = experiments.load(args.experiment)
+    runs_root, results_root = Path(args.runs), Path(args.results)
+    if args.list:
+        print(_listing(exp, runs_root, runner.Results(results_root / exp.name / "results.json")))
+        return
+    if not args.report:
+        runner.run_experiment(exp, runs_root, results_root, args.only, progress=tqdm)
+    records = runner.Results(results_root / exp.name / "results.json").records
+    print(report.render(exp, records, results_root / exp.name))
+    print(f"wrote {results_root / exp.name}/table.md")
+
+
+def _listing(exp: experiments.Experiment, runs_root: Path, results: runner.Results) -> str:
+    lines = [f"{exp.name}: {exp.title}"]
+    for spec in exp.runs:
+        log = runs_root / exp.name / spec.name / "log.jsonl"
+        if results.done(spec):
+            state = "done"
+        elif log.exists():
+            steps = [json.loads(x).get("step", 0) for x in log.read_text().splitlines()[-50:] if '"train"' in x]
+            state = f"started, {max(steps, default=0):,} updates"
+        else:
+            state = "not started"
+        lines.append(f"  {spec.name:<14} {spec.budget:<22} {state}")
+    return "\n".join(lines)

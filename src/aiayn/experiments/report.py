@@ -1,0 +1,113 @@
+"""An experiment's table (markdown) and pictures, made from its records alone, so they can be remade anywhere
+from the committed ``results.json``. Rows with the paper's figures get a verdict against the seeds' noise."""
+
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+from typing import Any
+
+from ..io.checkpoint import atomic_path
+from .spec import Experiment
+
+SAME = 0.3  # a paper difference below this many BLEU (or 0.05 perplexity) is "no change"
+
+
+def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) -> str:
+    """Writes ``table.md`` and the plots into ``folder``; returns the markdown."""
+    from ..plots import experiments as plots  # matplotlib: only rendering needs it
+
+    folder.mkdir(parents=True, exist_ok=True)
+    done = [records[r.name] for r in exp.runs if r.name in records]
+    missing = [r.name for r in exp.runs if r.name not in records]
+    text = f"# {exp.title or exp.name}\n\nRemake: `aiayn experiment {exp.name}` (trains what is missing, then " \
+           f"this table). Evaluation: {_evaluation(exp)}.\n\n"
+    text += _paper_table(exp, done) if any(r.paper for r in exp.runs) else _table(exp, done)
+    if missing:
+        text += f"\nNot yet run: {', '.join(missing)}.\n"
+    if any(r.get("curve") for r in done):
+        with atomic_path(folder / "curves.png") as tmp:
+            plots.curves(done, tmp, exp.title)
+        text += "\n![score against training time and FLOPs](curves.png)\n"
+    if any(r.get("by_length") for r in done):
+        metric = "accuracy" if exp.evaluate.metric == "exact" else "bleu"
+        with atomic_path(folder / "length.png") as tmp:
+            plots.by_length(done, tmp, metric, f"{exp.title}\n({exp.evaluate.split} split, by source length)")
+        text += "\n" + _length_table(done, metric) + "\n![score by source length](length.png)\n"
+    with atomic_path(folder / "table.md") as tmp:
+        tmp.write_text(text, encoding="utf-8")
+    return text
+
+
+def _evaluation(exp: Experiment) -> str:
+    ev = exp.evaluate
+    search = "greedy" if ev.beam == 1 else f"beam {ev.beam}, α {ev.alpha}"
+    metric = "exact-match accuracy" if ev.metric == "exact" else "sacreBLEU BLEU and chrF"
+    return f"{metric} on the {ev.split} split, {search}, the last checkpoint (no averaging)"
+
+
+def _hours(seconds: float) -> str:
+    return f"{seconds / 60:.0f} min" if seconds < 5400 else f"{seconds / 3600:.1f} h"
+
+
+def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
+    exact = exp.evaluate.metric == "exact"
+    head = "| run | parameters | updates | training time | " + ("accuracy |" if exact else "BLEU | chrF |")
+    head += " training FLOPs |" if any("flops_per_update" in r for r in done) else ""
+    rows = [head, "|" + " --- |" * (head.count("|") - 1)]
+    for r in done:
+        cells = [r.get("label") or r["name"], f"{r['parameters']:,}", f"{r['updates']:,}", _hours(r["train_seconds"])]
+        cells += [f"{100 * r['accuracy']:.1f}%"] if exact else [f"{r['bleu']:.2f}", f"{r['chrf']:.2f}"]
+        if "flops_per_update" in r:
+            cells.append(f"{r['flops_per_update'] * r['updates']:.2e}")
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows) + "\n"
+
+
+def _length_table(done: list[dict[str, Any]], metric: str) -> str:
+    bins = [(b["lo"], b["hi"]) for b in done[0].get("by_length", [])]
+    head = "| run | " + " | ".join(f"{lo}–{hi - 1} words" for lo, hi in bins) + " |"
+    rows = [head, "|" + " --- |" * (len(bins) + 1)]
+    for r in done:
+        values = {(b["lo"], b["hi"]): b for b in r.get("by_length", [])}
+        cells = [f"{100 * values[k][metric]:.1f}%" if metric == "accuracy" else f"{values[k][metric]:.2f}"
+                 if k in values else "–" for k in bins]
+        rows.append(f"| {r.get('label') or r['name']} | " + " | ".join(cells) + " |")
+    n = {b["lo"]: b["n"] for b in done[0].get("by_length", [])}
+    return "\n".join(rows) + f"\n\nSentences per bin: {', '.join(str(n[lo]) for lo, _ in bins)}.\n"
+
+
+def _paper_table(exp: Experiment, done: list[dict[str, Any]]) -> str:
+    """Table 3's layout: each row beside the paper's, and whether the paper's direction shows here."""
+    base = [r for r in done if r["row"] == "base"]
+    paper_base = next((r.paper for r in exp.runs if r.row == "base"), {})
+    noise = {m: (max(r[m] for r in base) - min(r[m] for r in base)) if len(base) > 1 else None
+             for m in ("bleu", "valid_ppl")}
+    mean = {m: statistics.mean(r[m] for r in base) if base else None for m in ("bleu", "valid_ppl")}
+    rows = ["| row | run | change | parameters | updates | time | dev PPL | dev BLEU | paper PPL | paper BLEU | finding |",
+            "|" + " --- |" * 11]
+    for r in done:
+        change = ", ".join(f"{k.split('.')[1]}={v}" for k, v in r["set"].items()) or (f"seed {r['seed']}")
+        finding = "" if r["row"] == "base" else _finding(r, mean, noise, paper_base)
+        rows.append(f"| {r['row']} | {r['name']} | {change} | {r['parameters'] / 1e6:.2f}M | {r['updates']:,} | "
+                    f"{_hours(r['train_seconds'])} | {r.get('valid_ppl', float('nan')):.2f} | {r['bleu']:.2f} | "
+                    f"{r['paper'].get('ppl', '')} | {r['paper'].get('bleu', '')} | {finding} |")
+    spread = (f"The {len(base)} seeds of the tiny row span {noise['bleu']:.2f} BLEU and {noise['valid_ppl']:.2f} "
+              "perplexity: a difference smaller than that is within noise." if noise["bleu"] is not None else
+              "Only one seed of the tiny row so far: the noise is not measured yet, so no row is judged.")
+    return "\n".join(rows) + f"\n\n{spread}\n"
+
+
+def _finding(r: dict[str, Any], mean: dict, noise: dict, paper_base: dict) -> str:
+    """One sentence: does the paper's direction (vs. its base) show here (vs. the mean of the tiny seeds)?"""
+    if noise["bleu"] is None or not paper_base:
+        return "not judged yet (the tiny row needs its three seeds)"
+    parts = []
+    for metric, paper_key, same in (("bleu", "bleu", SAME), ("valid_ppl", "ppl", 0.05)):
+        theirs, ours = r["paper"][paper_key] - paper_base[paper_key], r[metric] - mean[metric]
+        paper_way = 0 if abs(theirs) < same else (1 if theirs > 0 else -1)
+        our_way = 0 if abs(ours) <= noise[metric] else (1 if ours > 0 else -1)
+        verdict = ("reproduced" if paper_way == our_way else "within noise" if our_way == 0 else "not reproduced")
+        name = "BLEU" if metric == "bleu" else "PPL"
+        parts.append(f"{name} {theirs:+.2f} in the paper, {ours:+.2f} here: {verdict}")
+    return "; ".join(parts) + "."

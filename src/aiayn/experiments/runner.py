@@ -1,0 +1,170 @@
+"""Runs an experiment: trains what is missing through the library's ``train`` (resuming interrupted runs
+exactly), scores every run the same way, and keeps one small record per run in ``results.json``.
+
+A record is written (atomically) only after its run is trained and scored, so a kill at any moment loses at
+most the checkpoint interval of the run in training, or the scoring in progress; the same command continues.
+A record whose key no longer matches its spec is stale: a longer budget continues the run and scores it again;
+a change the run cannot take (another model, seed or data) is refused by ``train`` with what to do.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .. import corpus
+from ..decoding.options import DecodeOptions
+from ..errors import UsageError
+from ..io.checkpoint import atomic_path, read_header
+from ..io.loader import load
+from ..io.rundir import RunDir
+from ..runs import TrainRequest, train
+from ..tasks.translation import evaluate
+from .flops import flops_per_update
+from .spec import Experiment, RunSpec
+
+log = logging.getLogger("aiayn")
+
+
+class Results:
+    """``results.json``: {run name: record}; every save is atomic, so a kill never leaves half a file."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        try:
+            self.records: dict[str, dict[str, Any]] = json.loads(path.read_text()) if path.exists() else {}
+        except (OSError, ValueError) as e:
+            raise UsageError(f"{path} is damaged ({e}); delete it to score every run again") from None
+
+    def done(self, spec: RunSpec) -> bool:
+        return self.records.get(spec.name, {}).get("key") == spec.key
+
+    def put(self, record: dict[str, Any]) -> None:
+        self.records[record["name"]] = record
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with atomic_path(self.path) as tmp:
+            tmp.write_text(json.dumps(self.records, indent=1, sort_keys=True) + "\n")
+
+
+def run_experiment(exp: Experiment, runs_root: Path, results_root: Path, only: list[str] | None = None,
+                   progress: Callable | None = None) -> Results:
+    """Trains and scores every run of ``exp`` (or those named in ``only``) that has no current record."""
+    results = Results(results_root / exp.name / "results.json")
+    chosen = [exp.run(name) for name in only] if only else list(exp.runs)
+    data = prepare_data(exp, runs_root / exp.name / "data")
+    for spec in chosen:
+        if results.done(spec):
+            log.info("%s: done (%s)", spec.name, results.path)
+            continue
+        run = RunDir(runs_root / exp.name / spec.name)
+        _train(spec, run, data, progress)
+        results.put(score(exp, spec, run, data, progress))
+    return results
+
+
+def prepare_data(exp: Experiment, folder: Path) -> dict[str, str]:
+    """The experiment's data files: the built-in corpus, or a synthetic task written once into ``folder``."""
+    if not exp.data:
+        return {}
+    from .synthetic import write_task  # only the synthetic experiments need it
+
+    return write_task(exp.data, folder)
+
+
+def _train(spec: RunSpec, run: RunDir, data: dict[str, str], progress: Callable | None) -> None:
+    """Trains ``spec`` in ``run``: resumes a run that saved, starts one that did not (the budget decides the end)."""
+    resume = run.holds_run()
+    if resume:
+        _check_same_spec(spec, run)
+    request = TrainRequest(run.path, preset=spec.preset, arch=None if resume else spec.arch, resume=resume,
+                           overrides=spec.overrides(), progress=progress, task="translation",
+                           train=data.get("train"), valid=data.get("valid"))
+    log.info("%s: %s %s (%s)", spec.name, "resuming" if resume else "training", run.path, spec.budget)
+    train(request)
+
+
+def _check_same_spec(spec: RunSpec, run: RunDir) -> None:
+    """A run folder trained from another spec is not continued with this one: say how to start it afresh."""
+    saved = run.read_config()
+    arch = saved.get("arch", saved.get("architecture"))
+    if arch != spec.arch or saved.get("preset") != spec.preset:
+        raise UsageError(f"{run.path} holds a {arch} {saved.get('preset')} run, but the spec asks for "
+                         f"{spec.arch} {spec.preset}; delete {run.path} to train it again")
+
+
+def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], progress: Callable | None) -> dict:
+    """The record of a trained run: its budget as spent, parameters, development figures and scores."""
+    checkpoints = run.list_checkpoints()
+    last = checkpoints[-1]
+    state = read_header(run.state)[1]
+    events = [json.loads(line) for line in run.log.read_text().splitlines() if line.strip()]
+    valid = [e for e in events if e.get("event") == "valid" and e.get("step") == state["step"]]
+    model = load(last).model
+    record = {"name": spec.name, "key": spec.key, "row": spec.row, "label": spec.label, "arch": spec.arch,
+              "set": spec.set, "seed": spec.seed, "paper": spec.paper, "updates": state["step"],
+              "train_seconds": round(state["elapsed"], 2), "parameters": model.num_parameters(),
+              "checkpoint": last.name}
+    if valid:
+        record.update(valid_ppl=valid[-1]["valid_ppl"], valid_nll=valid[-1]["valid_nll"])
+    record.update(_scores(exp, last, data, progress))
+    if exp.evaluate.curve:
+        per_update = flops_per_update(run, model)
+        record["flops_per_update"] = per_update
+        record["curve"] = [{**point, "flops": point["step"] * per_update, **_scores(exp, path, data, progress, bins=False)}
+                           for point, path in _curve_points(exp, events, checkpoints)]
+    return record
+
+
+def _curve_points(exp: Experiment, events: list[dict], checkpoints: list[Path]):
+    """The saved checkpoints nearest each of ``curve_minutes`` of training, with their step and minutes."""
+    elapsed = {e["step"]: e["elapsed"] for e in events if e.get("event") == "train"}
+    saved = [(int(p.stem.split("-")[1]), p) for p in checkpoints]
+    timed = [(step, elapsed[step] / 60, path) for step, path in saved if step in elapsed]
+    chosen: dict[int, tuple[float, Path]] = {}
+    for minutes in exp.evaluate.curve_minutes:
+        if timed and minutes <= timed[-1][1] + 1:
+            step, at, path = min(timed, key=lambda t: abs(t[1] - minutes))
+            chosen[step] = (at, path)
+    if timed:
+        chosen[timed[-1][0]] = timed[-1][1:]
+    return [({"step": step, "minutes": round(at, 2)}, path) for step, (at, path) in sorted(chosen.items())]
+
+
+def _scores(exp: Experiment, weights: Path, data: dict[str, str], progress: Callable | None,
+            bins: bool = True) -> dict[str, Any]:
+    """BLEU and chrF (or sequence accuracy) of ``weights`` on the evaluation split, with beam and α as the spec
+    says; ``bins``: also by source length in words (Bahdanau et al.'s Figure 2)."""
+    ev = exp.evaluate
+    split = data.get(ev.split) or str(corpus.builtin(ev.split))
+    bar = progress(unit="sent", leave=False, desc=f"{weights.parent.parent.name}: {ev.split}, beam {ev.beam}") \
+        if progress else None
+    try:
+        scores, _, pairs, hyps = evaluate(weights, split, None, None, DecodeOptions(beam_size=ev.beam, alpha=ev.alpha),
+                                          progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    result: dict[str, Any] = {"bleu": scores.bleu, "chrf": scores.chrf, "sentences": len(hyps)}
+    if ev.metric == "exact":
+        result["accuracy"] = sum(h == r for h, r in zip(hyps, pairs.tgt)) / len(hyps)
+    if bins and ev.bins:
+        result["by_length"] = by_length(pairs.src, pairs.tgt, hyps, ev.bins)
+    return result
+
+
+def by_length(sources: list[str], references: list[str], hyps: list[str], edges: tuple[int, ...]) -> list[dict]:
+    """Scores per bin of source length in words: [lo, hi) for consecutive ``edges``."""
+    from ..metrics.bleu import corpus_scores
+
+    out = []
+    for lo, hi in zip(edges, edges[1:]):
+        picked = [i for i, s in enumerate(sources) if lo <= len(s.split()) < hi]
+        if not picked:
+            continue
+        h, r = [hyps[i] for i in picked], [references[i] for i in picked]
+        out.append({"lo": lo, "hi": hi, "n": len(picked), "bleu": corpus_scores(h, r).bleu,
+                    "accuracy": sum(a == b for a, b in zip(h, r)) / len(picked)})
+    return out

@@ -1,0 +1,191 @@
+"""An experiment is data: a YAML file naming runs (model family, preset, seed, overrides, budget) and how
+every run is evaluated. ``load`` reads one, checks it, and names the file and line of a mistake.
+
+    experiment: table3
+    defaults: {arch: transformer, preset: tiny, seed: 1, budget: {updates: 2000}}
+    evaluate: {split: valid, beam: 4, alpha: 0.6}
+    runs:
+      - {name: tiny, row: base}
+      - {name: A-h1, row: A, set: {model.n_heads: 1}, paper: {ppl: 5.29, bleu: 24.9}}
+
+A run's ``key`` hashes everything that changes its training; a finished run whose key is unchanged is skipped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import UsageError
+
+FOLDER = Path(__file__).parent
+RUN_KEYS = {"name", "arch", "preset", "seed", "budget", "set", "row", "paper", "label"}
+EVAL_KEYS = {"split", "beam", "alpha", "average", "curve", "metric", "bins", "curve_minutes"}
+
+
+def seconds(text: str | float | int) -> float:
+    """'90s', '10m', '1.5h' or a number of seconds -> seconds (more than 0)."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*", str(text))
+    if not match or float(match[1]) <= 0:
+        raise ValueError(f"{text!r} is not a duration above 0 such as 90s, 10m or 2h")
+    return float(match[1]) * {"": 1, "s": 1, "m": 60, "h": 3600}[match[2]]
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """One run: what to train (``arch``, ``preset``, ``seed``, ``set`` overrides, the experiment's ``data``) for how long
+    (``updates`` or ``time`` seconds of training); ``row``, ``label`` and ``paper`` only label the table."""
+
+    name: str
+    arch: str = "transformer"
+    preset: str = "tiny"
+    seed: int = 1
+    updates: int | None = None
+    time: float | None = None
+    set: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
+    row: str = ""
+    label: str = ""
+    paper: dict[str, float] = field(default_factory=dict)
+
+    def overrides(self) -> dict[str, Any]:
+        """The ``--set`` fields of ``aiayn train`` that make this run."""
+        limits = {"train.max_steps": self.updates} if self.updates else {}
+        limits |= {"train.max_time": self.time} if self.time else {}
+        return {"train.seed": self.seed, **limits, **self.set}
+
+    @property
+    def key(self) -> str:
+        """What makes the trained model, hashed: a change here means the run must be trained again."""
+        what = {"arch": self.arch, "preset": self.preset, "set": self.overrides(), "data": self.data}
+        return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:16]
+
+    @property
+    def budget(self) -> str:
+        return f"{self.updates:,} updates" if self.updates else f"{self.time / 3600:g} h of training"
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """How every run of an experiment is scored: translate ``split`` with beam ``beam`` and ``alpha`` with the
+    last checkpoint (``average: none``, as Table 3). ``metric``: bleu, or exact (sequence accuracy, for
+    synthetic tasks). ``bins``: source-length bin edges in words (Bahdanau et al.'s Figure 2). ``curve``:
+    also score the checkpoints nearest ``curve_minutes`` of training, for curves against time."""
+
+    split: str = "valid"
+    beam: int = 4
+    alpha: float = 0.6
+    average: str = "none"
+    metric: str = "bleu"
+    bins: tuple[int, ...] = ()
+    curve: bool = False
+    curve_minutes: tuple[float, ...] = (5, 10, 20, 30, 45, 60, 90, 120, 150, 180)
+
+
+@dataclass(frozen=True)
+class Experiment:
+    name: str
+    title: str
+    runs: tuple[RunSpec, ...]
+    evaluate: Evaluation
+    path: Path
+    notes: str = ""
+    data: dict[str, Any] = field(default_factory=dict)  # a synthetic task (``synthetic.write_task``); none: the Bible
+
+    def run(self, name: str) -> RunSpec:
+        for spec in self.runs:
+            if spec.name == name:
+                return spec
+        raise UsageError(f"{self.path} has no run {name!r}; its runs: {', '.join(r.name for r in self.runs)}")
+
+
+def names() -> list[str]:
+    """The experiments that ship with aiayn."""
+    return sorted(p.stem for p in FOLDER.glob("*.yaml"))
+
+
+def find(name_or_path: str | Path) -> Path:
+    path = Path(name_or_path)
+    if path.suffix in (".yaml", ".yml"):
+        if not path.is_file():
+            raise UsageError(f"no experiment file {path}; give a YAML file or one of: {', '.join(names())}")
+        return path
+    if (FOLDER / f"{name_or_path}.yaml").is_file():
+        return FOLDER / f"{name_or_path}.yaml"
+    raise UsageError(f"unknown experiment {name_or_path!r}; choose one of {', '.join(names())}, or give a YAML file")
+
+
+def load(name_or_path: str | Path) -> Experiment:
+    """The experiment a name (``table3``) or a YAML file describes, checked."""
+    path = find(name_or_path)
+    text = path.read_text(encoding="utf-8")
+    try:
+        tree, doc = yaml.compose(text), yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark else str(path)
+        raise UsageError(f"{where}: not valid YAML ({getattr(e, 'problem', e)}); fix the file") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("runs"), list) or not doc["runs"]:
+        raise UsageError(f"{path}: an experiment needs 'experiment' and a non-empty list 'runs'")
+    lines = _run_lines(tree)
+    defaults = doc.get("defaults") or {}
+    data = dict(doc.get("data") or {})
+    runs = tuple(_run(path, lines[i], {**defaults, **entry, "set": {**defaults.get("set", {}), **entry.get("set", {})}},
+                      data) for i, entry in enumerate(doc["runs"]))
+    seen = [r.name for r in runs]
+    if len(set(seen)) != len(seen):
+        twice = next(n for n in seen if seen.count(n) > 1)
+        raise UsageError(f"{path}: run {twice!r} is named twice; give each run its own name")
+    return Experiment(str(doc.get("experiment") or path.stem), str(doc.get("title", "")), runs,
+                      _evaluation(path, doc.get("evaluate") or {}), path, str(doc.get("notes", "")), data)
+
+
+def _run_lines(tree: yaml.Node) -> list[int]:
+    """The 1-based line of each entry of ``runs``, for error messages."""
+    for key, value in getattr(tree, "value", []):
+        if getattr(key, "value", None) == "runs":
+            return [node.start_mark.line + 1 for node in value.value]
+    return []
+
+
+def _run(path: Path, line: int, entry: Any, data: dict[str, Any]) -> RunSpec:
+    where = f"{path}:{line}"
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"]:
+        raise UsageError(f"{where}: each run is a mapping with a name, e.g. {{name: tiny}}")
+    unknown = sorted(set(entry) - RUN_KEYS)
+    if unknown:
+        raise UsageError(f"{where}: run {entry['name']!r} has unknown key {unknown[0]!r}; "
+                         f"known: {', '.join(sorted(RUN_KEYS))}")
+    budget = entry.get("budget") or {}
+    if not isinstance(budget, dict) or set(budget) - {"updates", "time"} or len(budget) != 1:
+        raise UsageError(f"{where}: run {entry['name']!r} needs a budget of updates or time, e.g. "
+                         "budget: {updates: 2000} or budget: {time: 3h}")
+    for key in entry.get("set", {}):
+        if not re.fullmatch(r"(model|train)\.\w+", str(key)):
+            raise UsageError(f"{where}: run {entry['name']!r}: set {key!r} is not model.FIELD or train.FIELD")
+    try:
+        time = seconds(budget["time"]) if "time" in budget else None
+    except ValueError as e:
+        raise UsageError(f"{where}: run {entry['name']!r}: {e}") from None
+    updates = budget.get("updates")
+    if updates is not None and (not isinstance(updates, int) or updates < 1):
+        raise UsageError(f"{where}: run {entry['name']!r}: budget updates must be a whole number above 0")
+    fields = {k: v for k, v in entry.items() if k not in ("budget",)}
+    return RunSpec(**fields, updates=updates, time=time, data=data)
+
+
+def _evaluation(path: Path, values: Any) -> Evaluation:
+    unknown = sorted(set(values) - EVAL_KEYS) if isinstance(values, dict) else ["(not a mapping)"]
+    if unknown:
+        raise UsageError(f"{path}: evaluate has unknown key {unknown[0]!r}; known: {', '.join(sorted(EVAL_KEYS))}")
+    if values.get("average", "none") != "none":
+        raise UsageError(f"{path}: evaluate.average may only be none (the last checkpoint, as Table 3)")
+    if values.get("split", "valid") not in ("valid", "test"):
+        raise UsageError(f"{path}: evaluate.split is valid or test")
+    return Evaluation(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})

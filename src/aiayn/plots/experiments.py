@@ -1,0 +1,57 @@
+"""Pictures of an experiment's results, drawn from its records alone (``results.json``): curves of a score
+against training time and FLOPs, and scores by source length (Bahdanau et al. 2015, Figure 2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only: no display needed
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def _name(record: dict[str, Any]) -> str:
+    return record.get("label") or record["name"]
+
+
+def curves(records: list[dict[str, Any]], out: Path, title: str) -> None:
+    """Test BLEU against minutes of training (left) and training FLOPs (right), one line per run."""
+    fig, (by_time, by_flops) = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    for record in records:
+        points = record.get("curve") or []
+        x_min = [p["minutes"] for p in points]
+        x_flops = [p["flops"] for p in points]
+        bleu = [p["bleu"] for p in points]
+        by_time.plot(x_min, bleu, marker="o", label=_name(record))
+        by_flops.plot(x_flops, bleu, marker="o", label=_name(record))
+    by_time.set_xlabel("training time (minutes, one CPU thread)")
+    by_time.set_ylabel("test BLEU (beam 4)")
+    by_flops.set_xlabel("training FLOPs (matrix products, forward + backward)")
+    by_flops.set_xscale("log")
+    for ax in (by_time, by_flops):
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    fig.savefig(out, dpi=110, format="png")
+    plt.close(fig)
+
+
+def by_length(records: list[dict[str, Any]], out: Path, metric: str, title: str) -> None:
+    """``metric`` (bleu or accuracy) by source-length bin, one line per run, bins labelled lo–hi words."""
+    fig, ax = plt.subplots(figsize=(6.5, 4))
+    for record in records:
+        bins = record.get("by_length") or []
+        mids = [(b["lo"] + min(b["hi"], 2 * b["lo"] + 20)) / 2 for b in bins]  # an open last bin drawn near its low end
+        values = [100 * b[metric] if metric == "accuracy" else b[metric] for b in bins]
+        ax.plot(mids, values, marker="o", label=_name(record))
+    ax.set_xlabel("source length (words)")
+    ax.set_ylabel("exact-match accuracy (%)" if metric == "accuracy" else "BLEU")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title(title, fontsize=10)
+    fig.tight_layout()
+    fig.savefig(out, dpi=110, format="png")
+    plt.close(fig)

@@ -1,0 +1,173 @@
+"""Experiments as data: the YAML spec and its errors, the verdicts of the Table 3 report, scores by length, the
+FLOP count against a hand count, and the runner end to end (train, skip, continue a longer budget, rescore)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import aiayn
+
+from aiayn.errors import UsageError
+from aiayn.experiments import load, names
+from aiayn.experiments.report import _finding, render
+from aiayn.experiments.runner import by_length
+
+SPEC = """\
+experiment: tiny-copy
+title: copy
+data: {task: copy, symbols: 6, min_len: 2, max_len: 12, train_pairs: 400, valid_pairs: 20, test_pairs: 30}
+defaults: {preset: tiny, seed: 1, budget: {updates: 4},
+           set: {train.vocab_size: 17, train.valid_bleu_sentences: 0, train.save_every: 2, train.max_tokens: 400,
+                 train.log_every: 1, model.hidden: 16, model.embed_dim: 8, model.maxout_dim: 8}}
+evaluate: {split: test, beam: 1, metric: exact, bins: [2, 7, 13], curve: true, curve_minutes: [0.01]}
+runs:
+  - {name: encdec, arch: rnnencdec, label: RNNencdec}
+  - {name: search, arch: rnnsearch, label: RNNsearch}
+"""
+
+
+def test_the_shipped_experiments_load():
+    assert {"table3", "recurrent", "bottleneck"} <= set(names())
+    table3 = load("table3")
+    assert len(table3.runs) >= 19 and all(r.updates == 2000 for r in table3.runs)
+    assert sum(r.row == "base" for r in table3.runs) == 3  # three seeds measure the noise
+    assert table3.run("A-h1").overrides() == {"train.seed": 1, "train.max_steps": 2000, "model.n_heads": 1}
+    assert load("recurrent").run("rnnsearch").time == 3 * 3600
+
+
+@pytest.mark.parametrize("mistake, words", [
+    ("  - {name: a, budget: {updates: 0}}", ":11: run 'a': budget updates must be a whole number"),
+    ("  - {name: a, colour: red}", ":11: run 'a' has unknown key 'colour'"),
+    ("  - {name: a, budget: {time: soon}}", ":11: run 'a': 'soon' is not a duration"),
+    ("  - {name: a, set: {dropout: 0.1}}", ":11: run 'a': set 'dropout' is not model.FIELD or train.FIELD"),
+    ("  - {name: encdec}", "run 'encdec' is named twice"),
+])
+def test_a_mistake_names_the_file_line_and_run(tmp_path, mistake, words):
+    path = tmp_path / "x.yaml"
+    path.write_text(SPEC + mistake + "\n")
+    with pytest.raises(UsageError) as e:
+        load(path)
+    assert words in str(e.value) and str(path) in str(e.value)
+
+
+def test_the_key_changes_with_training_and_not_with_labels(tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_text(SPEC)
+    before = load(path).run("search")
+    path.write_text(SPEC.replace("label: RNNsearch", "label: attention, row: X"))
+    assert load(path).run("search").key == before.key
+    path.write_text(SPEC.replace("updates: 4", "updates: 5"))
+    assert load(path).run("search").key != before.key
+    path.write_text(SPEC.replace("symbols: 6", "symbols: 5"))
+    assert load(path).run("search").key != before.key  # the experiment's data is part of every run
+
+
+def test_scores_by_length_bin_by_hand():
+    sources = ["a b", "a b c d", "a", "a b c d e f"]
+    refs, hyps = ["x", "y", "z", "w"], ["x", "n", "z", "w"]
+    bins = by_length(sources, refs, hyps, (1, 3, 5, 10))
+    assert [(b["lo"], b["n"], b["accuracy"]) for b in bins] == [(1, 2, 1.0), (3, 1, 0.0), (5, 1, 1.0)]
+
+
+def test_a_rows_verdict_weighs_the_paper_against_the_seeds_noise():
+    mean, noise, base = {"bleu": 10.0, "valid_ppl": 20.0}, {"bleu": 0.4, "valid_ppl": 0.5}, {"bleu": 25.8, "ppl": 4.92}
+    one_head = {"bleu": 9.0, "valid_ppl": 22.0, "paper": {"bleu": 24.9, "ppl": 5.29}}
+    assert _finding(one_head, mean, noise, base).count("reproduced") == 2
+    assert "not reproduced" not in _finding(one_head, mean, noise, base)
+    close = {"bleu": 9.8, "valid_ppl": 20.3, "paper": {"bleu": 24.9, "ppl": 5.29}}
+    assert _finding(close, mean, noise, base).count("within noise") == 2
+    opposite = {"bleu": 11.0, "valid_ppl": 18.0, "paper": {"bleu": 24.9, "ppl": 5.29}}
+    assert _finding(opposite, mean, noise, base).count("not reproduced") == 2
+    same = {"bleu": 10.1, "valid_ppl": 20.1, "paper": {"bleu": 25.8, "ppl": 4.91}}  # no change in either
+    assert _finding(same, mean, noise, base).count(": reproduced") == 2
+    assert "not judged" in _finding(one_head, mean, {"bleu": None, "valid_ppl": None}, base)
+
+
+def test_flops_of_one_update_equal_a_hand_count():
+    """An RNNencdec's forward pass: every GRU and linear product over the padded batch, 2 FLOPs a multiply-add,
+    counted by hand; a whole update (forward, loss, backward) about three times that (input and weight
+    gradients; autograd skips the few input gradients nothing needs)."""
+    from torch.utils.flop_counter import FlopCounterMode
+
+    from aiayn.data.batching import collate
+    from aiayn.model.config import RNNSearchConfig
+    from aiayn.model.rnnsearch import RNNSearch
+    from aiayn.training.loss import label_smoothed_cross_entropy
+
+    V, m, n, l = 11, 8, 16, 4
+    model = RNNSearch(RNNSearchConfig(src_vocab_size=V, embed_dim=m, hidden=n, maxout_dim=l, attention=False))
+    batch = collate([[5, 6, 7], [5, 6]], [[8, 9], [8, 9, 10, 4]], 0, 1, 2)
+    B, S, T = batch.src.shape[0], batch.src.shape[1], batch.tgt_in.shape[1]
+    gru = lambda inputs, hidden: 3 * (inputs * hidden + hidden * hidden)  # noqa: E731 (three gates)
+    encoder = 2 * gru(m, n)  # two directions, every source position
+    decoder = gru(m + 2 * n, n)  # the GRU cell, every target position but the last (its state would feed nothing)
+    readout = (n + m + 2 * n) * 2 * l + l * V  # deep output and softmax, every target position
+    by_hand = 2 * (B * S * encoder + B * n * n + B * (T - 1) * decoder + B * T * readout)  # B n n: s_0's W_s
+    with FlopCounterMode(display=False) as forward:
+        logits = model(batch.src, batch.tgt_in)
+    assert forward.get_total_flops() == by_hand
+    with FlopCounterMode(display=False) as update:
+        label_smoothed_cross_entropy(model(batch.src, batch.tgt_in), batch.tgt_out, 0.1, 0).loss.backward()
+    assert update.get_total_flops() == pytest.approx(3 * by_hand, rel=0.03) and logits.shape == (B, T, V)
+
+
+@pytest.fixture(scope="module")
+def ran(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("exp")
+    (folder / "x.yaml").write_text(SPEC)
+    out = aiayn("experiment", str(folder / "x.yaml"), "--runs", str(folder / "runs"), "--results",
+                str(folder / "results"), OMP_NUM_THREADS="1")
+    return folder, out
+
+
+def test_the_runner_trains_scores_and_tabulates_every_run(ran):
+    folder, out = ran
+    results = json.loads((folder / "results" / "tiny-copy" / "results.json").read_text())
+    assert set(results) == {"encdec", "search"}
+    for name, record in results.items():
+        log = (folder / "runs" / "tiny-copy" / name / "log.jsonl").read_text().splitlines()
+        trained = [json.loads(line)["elapsed"] for line in log if '"train"' in line]
+        assert record["updates"] == 4 and record["train_seconds"] == pytest.approx(trained[-1], abs=0.01)
+        assert record["parameters"] > 0
+        assert record["curve"][-1]["step"] == 4 and record["curve"][-1]["flops"] == 4 * record["flops_per_update"]
+        assert sum(b["n"] for b in record["by_length"]) == 30
+    assert results["search"]["parameters"] > results["encdec"]["parameters"]  # the attention's own weights
+    table = (folder / "results" / "tiny-copy" / "table.md").read_text()
+    assert "| RNNencdec |" in table and "| RNNsearch |" in table and table in out.stdout.decode()
+    for picture in ("curves.png", "length.png"):
+        assert (folder / "results" / "tiny-copy" / picture).read_bytes()[:4] == b"\x89PNG"
+
+
+def test_the_same_command_skips_finished_runs_and_a_longer_budget_continues(ran):
+    folder, _ = ran
+    args = ("experiment", str(folder / "x.yaml"), "--runs", str(folder / "runs"), "--results", str(folder / "results"))
+    log = folder / "runs" / "tiny-copy" / "search" / "log.jsonl"
+    before = log.read_text()
+    aiayn(*args, OMP_NUM_THREADS="1")
+    assert log.read_text() == before  # nothing trained again
+    (folder / "x.yaml").write_text(SPEC.replace("updates: 4", "updates: 6"))
+    aiayn(*args, "--only", "search", OMP_NUM_THREADS="1")
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    assert any(e["event"] == "resume" and e["step"] == 4 for e in events)  # continued, not restarted
+    results = json.loads((folder / "results" / "tiny-copy" / "results.json").read_text())
+    assert results["search"]["updates"] == 6 and results["encdec"]["updates"] == 4
+
+
+def test_list_and_bad_names_are_one_line(ran, tmp_path):
+    folder, _ = ran
+    listing = aiayn("experiment", str(folder / "x.yaml"), "--runs", str(folder / "runs"), "--results",
+                    str(folder / "results"), "--list").stdout.decode()
+    assert "encdec" in listing and "done" in listing
+    bad = aiayn("experiment", "table9", check=False)
+    assert bad.returncode == 1 and bad.stderr.decode().count("\n") == 1 and "table3" in bad.stderr.decode()
+
+
+def test_render_with_no_seeds_judges_nothing(tmp_path):
+    exp = load("table3")
+    record = {"name": "tiny", "row": "base", "label": "", "set": {}, "seed": 1, "paper": {"ppl": 4.92, "bleu": 25.8},
+              "updates": 2000, "train_seconds": 1700.0, "parameters": 7_577_600, "valid_ppl": 20.0, "bleu": 10.0,
+              "chrf": 30.0}
+    text = render(exp, {"tiny": record}, tmp_path)
+    assert "| base | tiny | seed 1 | 7.58M | 2,000 | 28 min | 20.00 | 10.00 | 4.92 | 25.8 |" in text
+    assert "Only one seed" in text and "Not yet run: A-h1" in text
