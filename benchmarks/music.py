@@ -27,12 +27,12 @@ WINDOW = 256  # 4-bar windows, as measured in docs/music.md (the task's default 
 
 def train(args) -> None:
     """The same as `aiayn train --task music --preset POSITIONS --max-time MINUTES`, in this process."""
-    from aiayn.app import commands
+    from aiayn import runs
 
     set_threads(args.threads)
-    commands.train(args.out, preset=args.positions, task="music", device="cpu",
-                   data={"transpose": args.transpose, "window": WINDOW},
-                   overrides={"train.max_time": args.minutes * 60, "train.seed": args.seed})
+    runs.train(args.out, preset=args.positions, task="music", device="cpu",
+               data={"transpose": args.transpose, "window": WINDOW},
+               overrides={"train.max_time": args.minutes * 60, "train.seed": args.seed})
 
 
 def report(args) -> None:
@@ -41,11 +41,10 @@ def report(args) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from aiayn.app.commands import evaluate_music
     from aiayn.data import music
     from aiayn.io.registry import load_model
     from aiayn.tasks.language_model import nll_by_position
-    from aiayn.tasks.music import chorale_sequences
+    from aiayn.tasks.music import chorale_sequences, evaluate_music
 
     set_threads(args.threads)
     _, test = chorale_sequences("test")

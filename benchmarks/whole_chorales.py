@@ -31,14 +31,14 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "music"
 
 def train(args) -> None:
     """`aiayn train --task music --preset POSITIONS` with the window and clipping distance set."""
-    from aiayn.app import commands
+    from aiayn import runs
 
     set_threads(args.threads)
     overrides = {"train.max_time": args.minutes * 60, "train.seed": args.seed, "train.valid_every": args.valid_every}
     if args.positions == "relative":
         overrides["model.max_relative_distance"] = args.max_distance
-    commands.train(args.out, preset=args.positions, task="music", device="cpu", data={"window": args.window},
-                   overrides=overrides)
+    runs.train(args.out, preset=args.positions, task="music", device="cpu", data={"window": args.window},
+               overrides=overrides)
 
 
 def per_position(nll, count, smooth: int = 32):

@@ -32,6 +32,20 @@ def test_train_writes_a_complete_run(trained):
     assert not list(trained.rglob("*.tmp"))
 
 
+def test_the_report_draws_a_bar_only_when_asked(trained, tmp_path, capsys):
+    """The end-of-training report of a library caller shows nothing; with tqdm it draws its bar."""
+    import shutil
+
+    from tqdm import tqdm
+
+    from aiayn import runs
+
+    run = shutil.copytree(trained, tmp_path / "run")  # the report appends to the run's log
+    text = runs.report(run)
+    assert "Validation (" in text and capsys.readouterr().err == ""
+    assert runs.report(run, progress=tqdm) == text and "validation, beam 4" in capsys.readouterr().err
+
+
 def test_translate_keeps_order_empty_lines_and_survives_long_lines(trained):
     long_line = " ".join(["word"] * 400)
     lines = ["In the beginning God created the heavens and the earth.", "", long_line, "Amen."]
@@ -189,7 +203,7 @@ def test_max_time_bar_clock_counts_training_only(data, tmp_path, monkeypatch):
     clock, and the final validation runs after the bar has closed."""
     from tqdm import tqdm
 
-    from aiayn.app import commands
+    from aiayn import runs
     from aiayn.training.trainer import Trainer
 
     seen = []
@@ -202,9 +216,9 @@ def test_max_time_bar_clock_counts_training_only(data, tmp_path, monkeypatch):
         return real_validate(self)
 
     monkeypatch.setattr(Trainer, "validate", slow_validate)
-    commands.train(tmp_path / "run", train=str(data / "train.tsv.gz"), valid=str(data / "valid.tsv.gz"),
-                   config_file=str(data / "micro.yaml"), overrides={"train.max_time": 3.0, "train.valid_every": 25},
-                   progress=tqdm)  # the command line's bar; the library alone shows none
+    runs.train(tmp_path / "run", train=str(data / "train.tsv.gz"), valid=str(data / "valid.tsv.gz"),
+               config_file=str(data / "micro.yaml"), overrides={"train.max_time": 3.0, "train.valid_every": 25},
+               progress=tqdm)  # the command line's bar; the library alone shows none
     *midway, final = seen
     assert midway and final == []  # validations ran midway; the last one found no open bar
     # Each validation sleeps 0.5 s: a bar that kept counting would run 0.5 s ahead per earlier one.
@@ -213,11 +227,10 @@ def test_max_time_bar_clock_counts_training_only(data, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("native", [False, True])
 def test_bf16_on_a_cpu_without_bf16_instructions_warns(data, tmp_path, monkeypatch, caplog, native):
-    from aiayn import precision
-    from aiayn.app import commands
+    from aiayn import precision, runs
 
     monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: native)
-    commands.train(tmp_path / "run", train=str(data / "train.tsv.gz"), config_file=str(data / "micro.yaml"),
-                   overrides={"train.bf16": True, "train.max_steps": 1}, device="cpu")
+    runs.train(tmp_path / "run", train=str(data / "train.tsv.gz"), config_file=str(data / "micro.yaml"),
+               overrides={"train.bf16": True, "train.max_steps": 1}, device="cpu")
     warned = [r for r in caplog.records if "bfloat16 instructions" in r.getMessage()]
     assert len(warned) == (0 if native else 1)

@@ -252,13 +252,13 @@ def test_bad_input_is_one_line_before_any_work_and_changes_nothing(inputs, train
 @pytest.mark.parametrize("bug", [ValueError("a bug"), KeyError("a bug"), OSError("a bug without a file")])
 def test_a_bug_keeps_its_traceback(trained, monkeypatch, bug):
     """Only user errors become one line: anything else in aiayn is a bug and must show where it is."""
-    from aiayn.app import commands
+    from aiayn import runs
     from aiayn.app.cli import main
 
     def buggy(*args, **kwargs):
         raise bug
 
-    monkeypatch.setattr(commands, "average", buggy)
+    monkeypatch.setattr(runs, "average", buggy)
     with pytest.raises(type(bug)):
         main(["average", "--model", str(trained), "--last", "1"])
 

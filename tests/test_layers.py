@@ -24,6 +24,8 @@ LAYERS = [
     {"plots", "training"},
     {"tasks"},
     {"serve", "export"},
+    {"runs"},
+    {"experiments"},
     {"app"},
 ]
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}

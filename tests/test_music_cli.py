@@ -103,11 +103,11 @@ def test_a_state_saved_before_a_config_field_existed_still_resumes(cache, tmp_pa
 
 def test_the_library_prints_nothing(cache, tmp_path, monkeypatch, capfd):
     """Progress and messages go through hooks the command line provides; called as a library, training is silent."""
-    from aiayn.app import commands
+    from aiayn import runs
 
     monkeypatch.setenv("AIAYN_CACHE", str(cache))
     overrides = {k: int(v) for k, v in (s.split("=") for s in MICRO[1::2])}
-    commands.train(tmp_path / "run", task="music", overrides={**overrides, "train.max_steps": 2}, device="cpu")
+    runs.train(tmp_path / "run", task="music", overrides={**overrides, "train.max_steps": 2}, device="cpu")
     out, err = capfd.readouterr()
     assert out == "" and err == "", (out, err)
     assert RunDir(tmp_path / "run").checkpoint(2).exists()
@@ -130,15 +130,15 @@ def test_a_music_run_that_never_saved_starts_again_and_cannot_be_resumed(cache, 
 def test_evaluate_scores_in_the_runs_own_window(cache, tmp_path, monkeypatch):
     """A run trained through the Python API with a 64-token window is scored in windows of 64, the
     same figure a LanguageModelTask with that window computes (not the task's default)."""
-    from aiayn.app import commands
+    from aiayn import runs
     from aiayn.inference.generator import Generator
     from aiayn.tasks import LanguageModelTask
 
     monkeypatch.setenv("AIAYN_CACHE", str(cache))
     overrides = {k: yaml_value for k, yaml_value in (s.split("=") for s in MICRO[1::2])}
     overrides = {k: int(v) for k, v in overrides.items()}
-    run = commands.train(tmp_path / "run", task="music", data={"window": 64}, device="cpu",
-                         overrides={**overrides, "train.max_steps": 2})
+    run = runs.train(tmp_path / "run", task="music", data={"window": 64}, device="cpu",
+                     overrides={**overrides, "train.max_steps": 2})
     out = aiayn("evaluate", "--model", str(run.path), AIAYN_CACHE=str(cache)).stdout.decode()
     assert "windows of 64" in out, out
     nll = float(re.search(r"NLL ([\d.]+) nats/token", out)[1])

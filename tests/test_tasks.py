@@ -16,7 +16,7 @@ from aiayn.model.config import LanguageModelConfig
 from aiayn.tasks import LanguageModelTask, Task
 from aiayn.tasks.options import decode_options, decoding_given
 
-APP = Path(__file__).resolve().parent.parent / "src" / "aiayn" / "app"
+SRC = Path(__file__).resolve().parent.parent / "src" / "aiayn"
 BOS, EOS, PAD = 1, 2, 0
 
 
@@ -103,7 +103,8 @@ def test_choices_and_help_come_from_the_registry():
         assert task.preset_help in actions["preset"].help and task.help in actions["task"].help
 
 
-@pytest.mark.parametrize("path", sorted(APP.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted([*(SRC / "app").glob("*.py"), *(SRC / "runs").glob("*.py")]),
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_command_line_functions_fit_on_a_screen(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
     long = [f"{node.name}: {node.end_lineno - node.lineno + 1} lines" for node in ast.walk(tree)

@@ -1,4 +1,6 @@
-"""The ``aiayn`` command: a thin table from sub-commands to the functions in ``aiayn.commands``."""
+"""The ``aiayn`` command: a table from sub-commands to (add its options, run it) pairs. Each run parses
+its arguments into a call of the library (``aiayn.runs``, ``aiayn.export``, ``aiayn.serve``) and prints
+what comes back."""
 
 from __future__ import annotations
 
@@ -14,17 +16,14 @@ import sys
 import yaml
 from tqdm import tqdm
 
-from .. import checks, tasks
+from .. import checks, runs, tasks
 from ..decoding.options import DECODE_RANGES
-from ..errors import UsageError, UserError
-from ..export import QUANTIZATIONS, TARGETS, is_ctranslate2_export
+from ..errors import UserError
+from ..export import QUANTIZATIONS, TARGETS
 from ..inference.attention_maps import KINDS
-from ..io.checkpoint import read_header
-from ..io.rundir import model_file_of
 from ..tasks.options import add_decoding, decode_options, decoding_given, device, input_lines
-from ..tasks.spec import model_task_name
 from ..training.config import RANGES as TRAIN_RANGES
-from . import commands, preprocess
+from . import experiment, preprocess
 
 log = logging.getLogger("aiayn")
 
@@ -228,7 +227,7 @@ def _add_average(sub) -> argparse.ArgumentParser:
                         epilog="example:\n  aiayn average --model runs/tiny --last 5",
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     av.add_argument("--model", required=True, help="run directory")
-    av.add_argument("--last", type=commands.AVERAGE_LAST.parse, default=5,
+    av.add_argument("--last", type=runs.AVERAGE_LAST.parse, default=5,
                     help="how many of the newest checkpoints (default 5)")
     return av
 
@@ -356,8 +355,7 @@ def _run_export(args: argparse.Namespace) -> None:
 
 
 def _run_attention(args: argparse.Namespace) -> None:
-    tasks.task_for(args.model, "attention")
-    translation = commands.attention(commands.AttentionRequest(
+    translation = runs.attention(runs.AttentionRequest(
         model=args.model, text=args.text, out=args.out, kind=args.kind, layer=args.layer, beam_size=args.beam,
         device=args.device))
     print(f"{translation}\nwrote {args.out}")
@@ -368,26 +366,19 @@ def _run_train(args: argparse.Namespace) -> None:
     data = {k[len("data."):]: v for k, v in args.set if k.startswith("data.")}
     overrides.update({k: v for k, v in vars(args).items() if k.startswith("train.") and v is not None})
     out = args.out or tasks.get(args.task or tasks.DEFAULT).default_out
-    run = commands.train(commands.TrainRequest(
+    run = runs.train(runs.TrainRequest(
         out=out, train=args.train, valid=args.valid, src_lang=args.src, tgt_lang=args.tgt, preset=args.preset,
         config_file=args.config, overrides=overrides, resume=args.resume, vocab=args.vocab, device=args.device,
         task=args.task, progress=tqdm, arch=args.arch, data=data or None))
     if int(os.environ.get("RANK", "0")) == 0:  # only the main process reports
-        print(commands.report(run))
+        print(runs.report(run, progress=tqdm))
 
 
 def _run_translate(args: argparse.Namespace) -> None:
     lines = input_lines(args.input)
-    translate_lines = commands.translate_lines
-    if args.engine == "aiayn" and not is_ctranslate2_export(args.model):
-        tasks.task_for(args.model, "translate")
-    if args.engine == "ctranslate2":
-        from ..export.ctranslate2 import translate_lines
-    elif is_ctranslate2_export(args.model):
-        raise UsageError(f"{args.model} is a CTranslate2 export: add --engine ctranslate2")
     with tqdm(total=len(lines), unit="sent", disable=not sys.stderr.isatty(), leave=False) as bar:
-        results = translate_lines(args.model, lines, decode_options(args, args.nbest), args.device, progress=bar,
-                                  dtype=args.dtype)
+        results = runs.translate_lines(args.model, lines, decode_options(args, args.nbest), args.device,
+                                       progress=bar, dtype=args.dtype, engine=args.engine)
     out = sys.stdout
     for n, hyps in enumerate(results):
         if args.nbest == 1:
@@ -399,25 +390,20 @@ def _run_translate(args: argparse.Namespace) -> None:
 
 
 def _run_evaluate(args: argparse.Namespace) -> None:
-    request = tasks.EvaluateRequest(args.model, args.test, args.src, args.tgt, decoding_given(args), args.device,
+    request = runs.EvaluateRequest(args.model, args.test, args.src, args.tgt, decoding_given(args), args.device,
                                     args.dtype, progress=functools.partial(tqdm, disable=not sys.stderr.isatty()))
-    print(tasks.task_for(args.model, "evaluate").evaluate(request))
+    print(runs.evaluate(request))
 
 
 def _run_average(args: argparse.Namespace) -> None:
-    out = commands.average(args.model, args.last)
+    out = runs.average(args.model, args.last)
     print(f"averaged the last {args.last} checkpoints into {out}\ntranslate with: aiayn translate --model {out}")
 
 
 def _run_generate(args: argparse.Namespace) -> None:
-    given = {f.name: getattr(args, f.name) for f in dataclasses.fields(tasks.GenerateRequest) if hasattr(args, f.name)}
-    request = tasks.GenerateRequest(**given)  # the generic options and those the tasks added (Task.options)
-    task = tasks.get(model_task_name(args.model))
-    if task.generate is None:
-        _, meta = read_header(model_file_of(args.model))
-        raise UsageError(f"{args.model} holds a {meta.get('architecture') or 'transformer'} model; generate needs a "
-                         f"decoder-only one (music, digits) or superres: for this {task.name} model use {task.uses}")
-    print(task.generate(request))
+    given = {f.name: getattr(args, f.name) for f in dataclasses.fields(runs.GenerateRequest) if hasattr(args, f.name)}
+    request = runs.GenerateRequest(**given)  # the generic options and those the tasks added (Task.options)
+    print(runs.generate(request))
 
 
 COMMANDS = {  # name -> (adds its parser and returns it, runs it); `aiayn --help` lists them in this order
@@ -426,7 +412,7 @@ COMMANDS = {  # name -> (adds its parser and returns it, runs it); `aiayn --help
     "evaluate": (_add_evaluate, _run_evaluate), "generate": (_add_generate, _run_generate),
     "average": (_add_average, _run_average),
     "attention": (_add_attention, _run_attention), "export": (_add_export, _run_export),
-    "serve": (_add_serve, _run_serve),
+    "serve": (_add_serve, _run_serve), "experiment": (experiment.add_parser, experiment.run),
 }
 
 
@@ -456,7 +442,7 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"error: {e.filename}: {e.strerror}", file=sys.stderr)
         return 1
-    except commands.Interrupted as e:
+    except runs.Interrupted as e:
         print(f"interrupted: {e}", file=sys.stderr)
         return 128 + e.signum
     except KeyboardInterrupt:

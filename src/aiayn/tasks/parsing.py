@@ -210,7 +210,7 @@ def _evaluate(request: EvaluateRequest) -> str:
             + f"\nparsed trees: {f['out']}")
 
 
-def _report(run_dir: Path, config: dict) -> str:
+def _report(run_dir: Path, config: dict, progress=None) -> str:
     return (f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
             f"Score it (bracket F1, beam {TASK.decoding.beam_size}): aiayn evaluate --model {run_dir}"
             + ("" if config["data"].get("train") is None else " --test TREES.mrg")

@@ -41,7 +41,7 @@ def load_trained(path: str | Path, names: tuple[str, ...], use: str | None = Non
     return load(model_file)
 
 
-def default_report(run_dir: Path, config: dict[str, Any]) -> str:
+def default_report(run_dir: Path, config: dict[str, Any], progress=None) -> str:
     """What to do with a finished run of a task scored by NLL and sampled by ``aiayn generate``."""
     return (f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
             f"Score its test NLL: aiayn evaluate --model {run_dir}\n"
@@ -63,7 +63,7 @@ class Setup:
 class Task:
     """One task: its presets, its training data and objective, and what its models do.
 
-    The one training path (``aiayn.app.commands.train``) calls, for a new run: ``prepare(data)``
+    The one training path (``aiayn.runs.train``) calls, for a new run: ``prepare(data)``
     before anything is written (the data settings checked and completed, and the model-config fields
     the data fixes, such as a vocabulary's size); ``start(setup, data, train_config)`` once the run
     directory is claimed (fields it fixes from what it writes there: translation's vocabulary); and
@@ -94,7 +94,8 @@ class Task:
     data_options: tuple[str, ...] = ()  # --train/--valid/--src/--tgt/--vocab: which this task reads
     evaluate: Callable[[EvaluateRequest], str] | None = None  # what `aiayn evaluate` prints
     generate: Callable[[GenerateRequest], str] | None = None  # what `aiayn generate` prints
-    report: Callable[[Path, dict[str, Any]], str] = default_report  # printed after `aiayn train`
+    # printed after `aiayn train`: (run directory, its config, a tqdm-like factory or None) -> text
+    report: Callable[[Path, dict[str, Any], Any], str] = default_report
     decoding: DecodeOptions | None = None  # decoding defaults of evaluate and the task's commands, if it searches
     uses: str = "aiayn evaluate"  # the commands for this task's models, named in errors
     # (command, its argparse parser or group) -> adds the options this task reads to that command, if any

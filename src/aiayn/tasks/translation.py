@@ -11,7 +11,6 @@ import math
 from pathlib import Path
 
 import torch
-from tqdm import tqdm
 
 from .. import corpus
 from ..data import (
@@ -175,14 +174,15 @@ def _evaluate(request: EvaluateRequest) -> str:
             f"α {options.alpha}\n{scores}\nhypotheses: {out}")
 
 
-def _report(run_dir: Path, config: dict) -> str:
-    """After training: beam-4 scores on the validation split (logged too) and a few unseen verses."""
+def _report(run_dir: Path, config: dict, progress=None) -> str:
+    """After training: beam-4 scores on the validation split (logged too) and a few unseen verses;
+    ``progress`` (a tqdm-like factory, None: nothing shown) draws the translation's bar."""
     data = config["data"]
     if not data.get("valid"):
         return f"\nModel: {run_dir}\nTranslate with: aiayn translate --model {run_dir} < input.txt"
     translator, options = Translator.load(run_dir), TASK.decoding
     valid = read_parallel(data["valid"], data["src"], data["tgt"])
-    bar = progress_bar(tqdm, total=len(valid), desc=f"validation, beam {options.beam_size}", unit="sent", leave=False)
+    bar = progress_bar(progress, total=len(valid), desc=f"validation, beam {options.beam_size}", unit="sent", leave=False)
     hyps = translator.translate(valid.src, options, progress=bar)
     bar.close()
     scores = corpus_scores(hyps, valid.tgt)

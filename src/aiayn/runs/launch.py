@@ -1,0 +1,129 @@
+"""The one training path of every task: a new run is checked, claimed, started and built; a resumed
+run is rebuilt from its recorded settings. Then the trainer fits, and ``report`` says what to do next."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import logging
+from pathlib import Path
+from typing import Any
+
+from .. import tasks
+from ..errors import UsageError
+from ..io.rundir import RunDir
+from ..tasks import Setup, Task
+from ..training import distributed as D
+from ..training.config import TrainConfig
+from ..training.trainer import Interrupted, Trainer, stop_on_signals
+from . import plan as P
+
+log = logging.getLogger("aiayn")
+
+
+@dataclasses.dataclass
+class TrainRequest:
+    """What ``aiayn train`` is asked to do. ``out``: the run directory (see ``RunDir``).
+
+    ``task``: a name of ``aiayn.tasks.registry()`` (default ``aiayn.tasks.DEFAULT``); a resumed run
+    keeps its own. ``train``/``valid``/``src_lang``/``tgt_lang``/``vocab``: data options, for the tasks
+    whose ``Task.data_options`` name them. ``preset`` < ``config_file`` < ``overrides``
+    ({"model.FIELD" or "train.FIELD": value}) make the settings.
+    ``progress``: a tqdm-like factory for the progress bar (``aiayn.progress``); None shows nothing.
+    ``data``: data settings of a built-in task that differ from its defaults (``Task.data``).
+    ``arch``: the model family, for a task with several (``Task.archs``; default: its first).
+    """
+
+    out: str | Path
+    train: str | None = None
+    valid: str | None = None
+    src_lang: str | None = None
+    tgt_lang: str | None = None
+    preset: str | None = None
+    config_file: str | None = None
+    overrides: dict[str, Any] = dataclasses.field(default_factory=dict)
+    resume: bool = False
+    vocab: str | None = None
+    device: str | None = None
+    task: str | None = None
+    progress: Any = None
+    data: dict[str, Any] | None = None
+    arch: str | None = None
+
+    def data_options(self) -> dict[str, Any]:
+        """The data options by their command-line names (None: not given)."""
+        return {"train": self.train, "valid": self.valid, "src": self.src_lang, "tgt": self.tgt_lang,
+                "vocab": self.vocab}
+
+
+def train(request: TrainRequest | str | Path, **fields: Any) -> RunDir:
+    """Trains a model as ``request`` says (or ``TrainRequest(out, **fields)``); returns its run directory.
+
+    Settings and data are checked before anything is written; one process at a time owns the run.
+    SIGINT or SIGTERM saves the training state after the current step and raises ``Interrupted``.
+    """
+    r = request if isinstance(request, TrainRequest) else TrainRequest(request, **fields)
+    run, world = RunDir(r.out), D.init_world(r.device)
+    if r.resume and not run.path.is_dir():
+        raise UsageError(f"nothing to resume: {r.out} does not exist; train without --resume to start a run there")
+    task = tasks.get(P.resumed_task(run, r.task) if r.resume else r.task or tasks.DEFAULT)
+    given = P.data_options(task, r.data_options(), r.arch, r.resume)
+    new = None if r.resume else P.plan(task, r.preset, r.config_file, r.overrides, r.data, given, r.arch)
+    with run.owned() if world.is_main else contextlib.nullcontext():  # everything above was checked, nothing written
+        try:
+            P.check_resumable(run) if r.resume else P.claim_new(run, world, log)
+            setup = Setup(run, world, r.progress, r.resume)
+            trainer, record = _resume(setup, task, r, given) if r.resume else _start(setup, task, new)
+            if world.is_main:  # written once the whole run is known to be consistent
+                run.write_config(record)
+            with stop_on_signals(trainer):
+                trainer.fit()
+        finally:
+            D.shutdown(world)
+    if trainer.stop_signal is not None:
+        raise Interrupted(trainer.stop_signal, trainer.step, run.path)
+    return run
+
+
+def _start(setup: Setup, task: Task, plan: P.Plan):
+    """A new run in ``setup.run`` (claimed by now): what the task writes first, the model, the data."""
+    model_cfg = plan.model
+    if task.start is not None:
+        fixed = task.start(setup, plan.data, plan.train)  # e.g. the vocabulary: its size fixes the embeddings
+        try:
+            model_cfg = task.config(plan.preset, {**plan.model_fields, **fixed}, plan.arch)
+        except ValueError as e:
+            raise UsageError(f"the model config does not fit the data: {e}") from None
+    trainer = _trainer(setup, task, model_cfg, plan.train, plan.data)
+    if setup.world.is_main:
+        log.info("training %s %s (%s parameters) %sinto %s", task.name, plan.preset,
+                 f"{trainer.model.num_parameters():,}", getattr(trainer.task, "summary", "") + " ", setup.run.path)
+    arch = {"arch": plan.arch} if task.archs else {}
+    return trainer, {"task": task.name, "preset": plan.preset, **arch, "architecture": trainer.model.architecture,
+                     "model": model_cfg.to_dict(), "train": plan.train.to_dict(), "data": plan.data}
+
+
+def _resume(setup: Setup, task: Task, r: TrainRequest, given: dict[str, Any]):
+    """The saved run on the saved data; only limits and intervals may change (written to the log)."""
+    saved = P.saved_config(setup.run)
+    data = {**task.data, **saved["data"]}  # settings added since the run was written keep their defaults
+    P.check_same_data(data, given, r.data or {})
+    model_cfg, train_cfg, changed = P.resumed_config(setup.run, saved, r.preset, r.config_file, r.overrides,
+                                                     task.presets)
+    trainer = _trainer(setup, task, model_cfg, train_cfg, data)
+    trainer.resume(changed)
+    return trainer, {**saved, "train": train_cfg.to_dict()}
+
+
+def _trainer(setup: Setup, task: Task, model_cfg, train_cfg: TrainConfig, data: dict[str, Any]) -> Trainer:
+    built = task.build(setup, model_cfg, train_cfg, data)
+    return Trainer(setup.run, model_cfg, train_cfg, built, setup.world, getattr(built, "fingerprint", None),
+                   has_valid=getattr(built, "has_valid", True), task_name=task.name, progress=setup.progress)
+
+
+def report(run: RunDir | str | Path, progress=None) -> str:
+    """What to do with the finished run in ``run``, in its task's words (translation scores it first,
+    with a bar from ``progress``, a tqdm-like factory; None shows nothing)."""
+    run = run if isinstance(run, RunDir) else RunDir(run)
+    config = run.read_config()
+    return tasks.get(config.get("task", tasks.DEFAULT)).report(run.path, config, progress)

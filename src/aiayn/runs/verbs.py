@@ -1,0 +1,102 @@
+"""What is done with a trained model, as plain functions each taking a request or a few values:
+evaluate, generate, translate, attention, average. The command line parses into these and prints
+what they return; a library caller gets no progress bar unless it passes a ``progress`` factory."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from .. import tasks
+from ..checks import Allowed
+from ..decoding.options import DecodeOptions
+from ..errors import UsageError
+from ..inference.translator import Translator
+from ..io.checkpoint import atomic_path, average_checkpoints, check_writable, read_header
+from ..io.rundir import RunDir, model_file_of
+from ..precision import DTYPES
+from ..tasks import EvaluateRequest, GenerateRequest
+from ..tasks.spec import model_task_name
+
+AVERAGE_LAST = Allowed(int, 1)  # checkpoints to average
+
+
+def evaluate(request: EvaluateRequest) -> str:
+    """Scores ``request.model`` as its task does (BLEU, NLL, bracket F1); returns the report's text."""
+    return tasks.task_for(request.model, "evaluate").evaluate(request)
+
+
+def generate(request: GenerateRequest) -> str:
+    """Samples from ``request.model`` as its task does; returns what was written, one line each."""
+    task = tasks.get(model_task_name(request.model))
+    if task.generate is None:
+        _, meta = read_header(model_file_of(request.model))
+        raise UsageError(f"{request.model} holds a {meta.get('architecture') or 'transformer'} model; generate needs "
+                         f"a decoder-only one (music, digits) or superres: for this {task.name} model use {task.uses}")
+    return task.generate(request)
+
+
+def translate_lines(model: str | Path, lines: list[str], options: DecodeOptions, device: str = "cpu",
+                    progress=None, dtype: str = "float32", engine: str = "aiayn") -> list[list[tuple[str, float]]]:
+    """The ``options.nbest`` best (text, score) of each line; ``engine`` ctranslate2 runs an export
+    written by ``aiayn export --to ctranslate2``. ``progress``: a bar to update per line (None: none)."""
+    from ..export import is_ctranslate2_export
+
+    if engine == "ctranslate2":
+        from ..export.ctranslate2 import translate_lines as ct2_lines  # ctranslate2: only this engine needs it
+
+        return ct2_lines(model, lines, options, device, progress=progress, dtype=dtype)
+    if is_ctranslate2_export(model):
+        raise UsageError(f"{model} is a CTranslate2 export: add --engine ctranslate2")
+    tasks.task_for(model, "translate")
+    return Translator.load(model, device, DTYPES[dtype]).translate_nbest(lines, options, progress=progress)
+
+
+@dataclasses.dataclass
+class AttentionRequest:
+    """What ``aiayn attention`` is asked to do: plot one layer's attention of ``text``'s translation
+    into the PNG ``out``. ``kind``: one of ``aiayn.inference.attention_maps.KINDS``; ``layer``:
+    1-based, or negative from the last."""
+
+    model: str | Path
+    text: str
+    out: str | Path = "attention.png"
+    kind: str = "cross"
+    layer: int = -1
+    beam_size: int = 4
+    device: str = "cpu"
+
+
+def attention(r: AttentionRequest) -> str:
+    """Plots the attention ``r`` asks for; returns the translation."""
+    from ..plots.attention import plot_attention  # matplotlib: only this command needs it
+
+    tasks.task_for(r.model, "attention")
+    if not r.text.strip():
+        raise UsageError("--text is empty: give the sentence to translate, e.g. --text 'God is love.'")
+    translator = Translator.load(r.model, r.device)
+    cfg = translator.model.config
+    n_layers = getattr(cfg, "n_encoder_layers" if r.kind == "encoder" else "n_decoder_layers", 1)  # RNNsearch: one
+    if not (1 <= r.layer <= n_layers or -n_layers <= r.layer <= -1):
+        raise UsageError(f"--layer {r.layer} is out of range: this model has {n_layers} {r.kind} attention layer(s); "
+                         f"choose 1 to {n_layers}, or -1 for the last")
+    check_writable(Path(r.out), "--out")
+    with atomic_path(Path(r.out)) as tmp:  # a full disk leaves no half-written picture
+        return plot_attention(translator, r.text, tmp, r.kind, r.layer - 1 if r.layer > 0 else r.layer, r.beam_size)
+
+
+def average(model: str | Path, last: int) -> Path:
+    """§6.1: averages the last ``last`` step checkpoints of a run into average-last-K.safetensors."""
+    AVERAGE_LAST.check("--last", last)
+    run = RunDir(model)
+    if not run.path.is_dir():
+        raise UsageError(f"no run at {model}: --model must be a run directory, e.g. runs/tiny")
+    found = run.list_checkpoints()
+    if len(found) < last:
+        fix = (f"average at most --last {len(found)}, or train longer" if found else
+               "train until a checkpoint is saved (train.save_every), then average")
+        raise UsageError(f"{model} has {len(found)} step checkpoint{'s' if len(found) != 1 else ''}; cannot average "
+                         f"the last {last}: {fix} (train.keep_last sets how many a run keeps)")
+    out = run.path / f"average-last-{last}.safetensors"
+    average_checkpoints(found[-last:], out)
+    return out
