@@ -122,27 +122,26 @@ def compare_models(device: str = "cuda") -> list[dict]:
     return rows
 
 
-# name: (the TileSpec's rules, shared table, Shaw's value term); clip 40 and the band (32, 48) span several tiles
+# name: (variant, causal, shared table, Shaw's value term); clip 40 and the band (32, 48) span several tiles
 KERNEL_CASES = {
-    "relative causal": (dict(causal=True, clip=40, rel_causal=True), False, False),
-    "relative": (dict(causal=False, clip=40, rel_causal=False), False, False),
-    "relative causal shared": (dict(causal=True, clip=40, rel_causal=True), True, False),
-    "relative causal values": (dict(causal=True, clip=40, rel_causal=True), False, True),
-    "relative values": (dict(causal=False, clip=40, rel_causal=False), False, True),
-    "local causal": (dict(band=(32, 48, True)), False, False),
-    "local": (dict(band=(32, 48, False)), False, False),
+    "relative causal": ("relative", True, False, False),
+    "relative": ("relative", False, False, False),
+    "relative causal shared": ("relative", True, True, False),
+    "relative causal values": ("relative", True, False, True),
+    "relative values": ("relative", False, False, True),
+    "local causal": ("local", True, False, False),
+    "local": ("local", False, False, False),
 }
 KERNEL_SHAPE = (2, 2, 300, 16)  # B, H, L, D
 
 
-def _reference_variant(spec_kw: dict, share: bool, values: bool):
-    """The materialising module of the case (its tables are the case's E_r, E_V), in float64."""
+def _reference_variant(kind: str, causal: bool, share: bool, values: bool):
+    """The materialising module of the case (its tables are the case's E_r, E_V), in float64; its
+    ``tiles()`` are the tiled kernels' rules."""
     b, h, length, d = KERNEL_SHAPE
-    if "band" in spec_kw:
-        block, memory, causal = spec_kw["band"]
-        return LocalAttention(block, memory, causal), causal
-    causal = spec_kw["causal"]
-    return RelativePositions(h, d, d, spec_kw["clip"], causal, share, values).double(), causal
+    if kind == "local":
+        return LocalAttention(32, 48, causal)
+    return RelativePositions(h, d, d, 40, causal, share, values).double()
 
 
 def _relative_error(got: torch.Tensor, want: torch.Tensor) -> float:
@@ -157,12 +156,12 @@ def compare_kernels(device: str = "cuda") -> list[dict]:
     """Outputs and gradients of the tiled kernels on ``device`` (float32) against the CPU float64 oracle."""
     b, h, length, d = KERNEL_SHAPE
     rows = []
-    for name, (spec_kw, share, values) in KERNEL_CASES.items():
+    for name, (kind, causal, share, values) in KERNEL_CASES.items():
         torch.manual_seed(0)
-        variant, causal = _reference_variant(spec_kw, share, values)
+        variant = _reference_variant(kind, causal, share, values)
         q, k, v = (torch.randn(b, h, length, d, dtype=torch.float64, requires_grad=True) for _ in range(3))
         mask = torch.ones(b, 1, 1, length, dtype=torch.bool)
-        if "band" in spec_kw:
+        if kind == "local":
             mask[1, ..., length - 40:] = False  # right padding (left-padded rows never take the local tiles)
         else:
             mask[1, ..., :40] = False  # left padding: causal queries 0..39 of row 1 see no key at all
@@ -171,20 +170,18 @@ def compare_kernels(device: str = "cuda") -> list[dict]:
         weights = torch.randn_like(ref)  # a fixed random upstream gradient
         names = ["q", "k", "v"] + (["E_r", "E_V"][:len(tables)])
         ref_grads = torch.autograd.grad((ref * weights).sum(), [q, k, v, *tables])
-        spec = TileSpec(length, length, **spec_kw)
+        spec = TileSpec(length, length, causal and kind == "relative", variant.tiles())  # local: the band is causal
         for path in ("dispatch", "blockwise"):
             dev = [x.detach().float().to(device).requires_grad_(True) for x in (q, k, v, *tables)]
             dq, dk, dv, *dev_tables = dev
-            table = dev_tables[0] if dev_tables else None
-            e_v = dev_tables[1] if values else None
             dev_mask = mask.to(device)
             before, taken = FLEX_CALLS[0], None
             if path == "dispatch":
-                taken = dispatch.use_flex(dq, e_v)
-                out = dispatch.tiled_attention(dq, dk, dv, dev_mask, spec, table, values=e_v)
+                taken = dispatch.use_flex(dq, spec, tuple(dev_tables))
+                out = dispatch.tiled_attention(dq, dk, dv, dev_mask, spec, *dev_tables)
                 taken = taken and FLEX_CALLS[0] > before  # FlexAttention ran, and did not fall back
             else:
-                out = blockwise_attention(dq, dk, dv, dev_mask, spec, table, values=e_v)
+                out = blockwise_attention(dq, dk, dv, dev_mask, spec, *dev_tables)
             got_grads = torch.autograd.grad((out * weights.float().to(device)).sum(), dev)
             row = {"case": name, "path": path, "flex_taken": taken, "device": str(out.device),
                    "out_rel_err": _relative_error(out, ref.detach())}

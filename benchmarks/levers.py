@@ -80,14 +80,14 @@ def packed_linear(model, rows):
 
 
 def math_attention(model, rows):
-    fused = attention.ATTENTION_BACKENDS["sdpa"]
+    fused = attention.ATTENTION_KERNELS["sdpa"]
 
     def few_queries_explicit(q, k, v, mask=None, causal=False, dropout_p=0.0, bias=None, need_weights=False):
         if q.size(-2) <= 4 and not causal:
             return attention.math_attention(q, k, v, mask, causal, dropout_p, bias)
         return fused(q, k, v, mask, causal, dropout_p, bias, need_weights)
 
-    return mock.patch.dict(attention.ATTENTION_BACKENDS, sdpa=few_queries_explicit)
+    return mock.patch.dict(attention.ATTENTION_KERNELS, sdpa=few_queries_explicit)
 
 
 DECODE_LEVERS = {"plain": plain, "compile": compiled, "packed_linear": packed_linear, "math_attention": math_attention}

@@ -16,7 +16,9 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from aiayn import LanguageModel, LanguageModelConfig, Transformer, TransformerConfig, prompt_batch
 from aiayn.model.attention import LocalAttention, RelativePositions, math_attention, sdpa_attention
 from aiayn.model.attention.blockwise import blockwise_attention
-from aiayn.model.attention.tiles import TileSpec
+from aiayn.model.attention.local import BandTiles
+from aiayn.model.attention.relative import RelativeTiles
+from aiayn.model.attention.tiles import BlockTerm, TileSpec, TileVariant
 
 F64 = torch.float64
 
@@ -69,7 +71,7 @@ def test_relative_equals_naive_and_materialising(t, s, clip, causal, share, padd
         mask = torch.ones(2, 1, 1, s, dtype=torch.bool)
         mask[1, ..., s - 3:] = False  # right padding
         mask[0, ..., :2] = False  # left padding: with T < S and causal, a query may see no key at all
-    spec = TileSpec(t, s, causal=causal, clip=clip, rel_causal=causal)
+    spec = TileSpec(t, s, causal, RelativeTiles(clip, causal))
     got = blockwise_attention(q, k, v, mask, spec, rel.e_k, q_block=4, k_block=8)
     oracle, _ = rel(math_attention, q, k, v, mask, causal, 0.0, False)
     naive = naive_relative(q, k, v, rel.e_k, clip, causal, causal, None if mask is None else mask[:, :, 0:1, :])
@@ -94,8 +96,8 @@ def test_relative_value_term_equals_naive_and_materialising(t, s, clip, causal, 
         mask = torch.ones(2, 1, 1, s, dtype=torch.bool)
         mask[1, ..., s - 3:] = False
         mask[0, ..., :2] = False
-    spec = TileSpec(t, s, causal=causal, clip=clip, rel_causal=causal)
-    got = blockwise_attention(q, k, v, mask, spec, rel.e_k, q_block=4, k_block=8, values=rel.e_v)
+    spec = TileSpec(t, s, causal, RelativeTiles(clip, causal))
+    got = blockwise_attention(q, k, v, mask, spec, rel.e_k, rel.e_v, q_block=4, k_block=8)
     oracle, _ = rel(math_attention, q, k, v, mask, causal, 0.0, False)
     naive = naive_relative(q, k, v, rel.e_k, clip, causal, causal, None if mask is None else mask[:, :, 0:1, :],
                            values=rel.e_v)
@@ -124,8 +126,8 @@ def test_local_band_equals_the_hand_written_mask(t, s, block, memory, causal, q_
     q, k, v = inputs(t, s, seed=block * memory + t)
     mask = torch.ones(2, 1, 1, s, dtype=torch.bool)
     mask[0, ..., s - 2:] = False
-    spec = TileSpec(t, s, band=(block, memory, causal))
-    got = blockwise_attention(q, k, v, mask, spec, None, q_block=q_block or block, k_block=5)
+    spec = TileSpec(t, s, variant=BandTiles(block, memory, causal))
+    got = blockwise_attention(q, k, v, mask, spec, q_block=q_block or block, k_block=5)
     want, _ = math_attention(q, k, v, hand_band(t, s, block, memory, causal) & mask, False, 0.0, None)
     torch.testing.assert_close(got, want, rtol=0, atol=1e-12)
     for g, w in zip(grads(got, (q, k, v)), grads(want, (q, k, v))):
@@ -168,6 +170,63 @@ def test_the_variants_take_the_tiled_path_only_without_weights(monkeypatch):
         calls.clear()
 
 
+class ALiBiTiles(TileVariant):
+    """A third variant written against ``tiles.py`` alone, to show the plug-in: ALiBi's linear distance
+    penalty (Press et al. 2022), −m_h (i − j) on the scaled scores, its slopes m (H,) a learned param."""
+
+    def block(self, qs, first, last, params, do=None):
+        return ALiBiBlock(first, last, params[0])
+
+    def score_mod(self, q, params, offset):
+        return lambda score, b, h, i, j: score - params[0][h] * (i + offset - j)
+
+
+class ALiBiBlock(BlockTerm):
+    def __init__(self, first, last, slopes):
+        self.first, self.last, self.slopes, self.d_slopes = first, last, slopes, torch.zeros_like(slopes)
+
+    def scores(self, j0, j1):
+        self.distance = torch.arange(self.first, self.last + 1, dtype=F64)[:, None] - torch.arange(j0, j1)[None, :]
+        return -self.slopes[:, None, None] * self.distance.to(self.slopes.dtype)
+
+    def add_d_scores(self, ds):
+        self.d_slopes -= (ds * self.distance.to(ds.dtype)).sum((0, 2, 3))
+
+    def grads(self, dqs):
+        return (self.d_slopes,)
+
+
+@pytest.mark.parametrize("t, s", [(19, 19), (13, 21)])
+@pytest.mark.parametrize("causal", [True, False])
+def test_a_new_variant_is_one_plug_in_and_equals_its_materialised_bias(t, s, causal):
+    q, k, v = inputs(t, s, seed=t + s)
+    slopes = torch.tensor([0.5, 0.125], dtype=F64, requires_grad=True)
+    mask = torch.ones(2, 1, 1, s, dtype=torch.bool)
+    mask[1, ..., s - 3:] = False
+    got = blockwise_attention(q, k, v, mask, TileSpec(t, s, causal, ALiBiTiles()), slopes, q_block=4, k_block=8)
+    distance = (torch.arange(t)[:, None] + s - t - torch.arange(s)[None, :]).to(F64)  # i − j, queries the last T
+    want, _ = math_attention(q, k, v, mask, causal, 0.0, -slopes[:, None, None] * distance)
+    torch.testing.assert_close(got, want, rtol=0, atol=1e-12)
+    for g, w in zip(grads(got, (q, k, v, slopes)), grads(want, (q, k, v, slopes))):
+        torch.testing.assert_close(g, w, rtol=0, atol=1e-11)
+
+
+@pytest.mark.filterwarnings("ignore:flex_attention called without torch.compile")
+@pytest.mark.parametrize("causal", [True, False])
+def test_a_new_variants_score_mod_equals_its_tiles(causal, monkeypatch):
+    """The same plug-in through FlexAttention's eager CPU reference (forward only)."""
+    from torch.nn.attention.flex_attention import flex_attention
+
+    from aiayn.model.attention import flex
+
+    monkeypatch.setattr(flex, "_compiled", lambda: flex_attention)
+    torch.manual_seed(1)
+    q, k, v = (torch.randn(2, 2, n, 8) for n in (7, 19, 19))
+    slopes, spec = torch.tensor([0.5, 0.125]), TileSpec(7, 19, causal, ALiBiTiles())
+    want = blockwise_attention(q, k, v, None, spec, slopes, q_block=4, k_block=8)
+    torch.testing.assert_close(flex.flex_attention_tiles(q, k, v, None, spec, slopes), want, rtol=1e-5, atol=1e-5)
+
+
 class LargestTensor(TorchDispatchMode):
     """Records the largest tensor any operator returns."""
 
@@ -188,10 +247,11 @@ def test_no_tensor_is_ever_as_large_as_t_by_s(variant):
     length, heads, d = 128, 2, 8
     q, k, v = (torch.randn(1, heads, length, d, requires_grad=True) for _ in range(3))
     table = torch.randn(heads, 17, d, requires_grad=True)
-    spec = TileSpec(length, length, causal=True, clip=16) if variant == "relative" else \
-        TileSpec(length, length, band=(16, 16, True))
+    spec = TileSpec(length, length, True, RelativeTiles(16, True)) if variant == "relative" else \
+        TileSpec(length, length, variant=BandTiles(16, 16, True))
+    params = (table,) if variant == "relative" else ()
     with LargestTensor() as probe:
-        out = blockwise_attention(q, k, v, None, spec, table if variant == "relative" else None, q_block=16, k_block=32)
+        out = blockwise_attention(q, k, v, None, spec, *params, q_block=16, k_block=32)
         out.sum().backward()
     # One tile or one (L, D) input: O(L), never T x S (16x larger here).
     assert probe.largest <= max(heads * 16 * 32, heads * length * d) <= heads * length * length / 16
@@ -303,8 +363,9 @@ def test_cached_decoding_of_left_padded_primers_equals_each_row_alone(variant, m
 
 
 @pytest.mark.filterwarnings("ignore:flex_attention called without torch.compile")
-@pytest.mark.parametrize("spec_kw", [dict(causal=True, clip=3, rel_causal=True), dict(causal=False, clip=3, rel_causal=False),
-                                     dict(band=(4, 3, True)), dict(band=(4, 3, False))])
+@pytest.mark.parametrize("spec_kw", [dict(causal=True, variant=RelativeTiles(3, True)),
+                                     dict(causal=False, variant=RelativeTiles(3, False)),
+                                     dict(variant=BandTiles(4, 3, True)), dict(variant=BandTiles(4, 3, False))])
 @pytest.mark.parametrize("t", [19, 7])
 def test_flex_score_and_mask_mods_equal_the_cpu_kernel(spec_kw, t, monkeypatch):
     """The CUDA path's score_mod / mask_mod, run by FlexAttention's eager (forward-only) CPU reference.
@@ -318,11 +379,11 @@ def test_flex_score_and_mask_mods_equal_the_cpu_kernel(spec_kw, t, monkeypatch):
     s = 19
     q, k, v = (torch.randn(2, 2, t if i == 0 else s, 8) for i in range(3))
     spec = TileSpec(t, s, **spec_kw)
-    table = torch.randn(2, spec.n_rows, 8) if spec.clip else None
+    params = (torch.randn(2, spec.variant.n_rows, 8),) if isinstance(spec.variant, RelativeTiles) else ()
     mask = torch.ones(2, 1, 1, s, dtype=torch.bool)
     mask[1, ..., -3:] = False
-    want = blockwise_attention(q, k, v, mask, spec, table, q_block=4, k_block=8)
-    torch.testing.assert_close(flex.flex_attention_tiles(q, k, v, mask, spec, table), want, rtol=1e-5, atol=1e-5)
+    want = blockwise_attention(q, k, v, mask, spec, *params, q_block=4, k_block=8)
+    torch.testing.assert_close(flex.flex_attention_tiles(q, k, v, mask, spec, *params), want, rtol=1e-5, atol=1e-5)
 
 
 def test_a_flex_attention_that_fails_falls_back_to_blockwise_once(monkeypatch, caplog):
@@ -337,10 +398,10 @@ def test_a_flex_attention_that_fails_falls_back_to_blockwise_once(monkeypatch, c
         raise RuntimeError("no Triton for this GPU\nlong compiler log")
 
     monkeypatch.setattr(dispatch, "FLEX_FAILED", [])
-    monkeypatch.setattr(dispatch, "use_flex", lambda q, values: not dispatch.FLEX_FAILED)
+    monkeypatch.setattr(dispatch, "use_flex", lambda *args: not dispatch.FLEX_FAILED)
     monkeypatch.setattr(flex, "flex_attention_tiles", broken)
     q, k, v = (torch.randn(2, 2, 19, 8) for _ in range(3))
-    spec, table = TileSpec(19, 19, causal=True, clip=3, rel_causal=True), torch.randn(2, 4, 8)
+    spec, table = TileSpec(19, 19, True, RelativeTiles(3, True)), torch.randn(2, 4, 8)
     want = blockwise_attention(q, k, v, None, spec, table)
     with caplog.at_level("WARNING", logger="aiayn"):
         for _ in range(2):

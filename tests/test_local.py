@@ -100,14 +100,14 @@ def test_the_kernel_never_sees_the_whole_sequence(causal):
         return sdpa_attention(q, k, v, mask, is_causal, dropout_p, bias, need_weights)
 
     attention = MultiHeadAttention(32, 4, 8, 8, variant=LocalAttention(block, memory, causal))
-    attention.kernel = "spy"
+    attention.attention_kernel = "spy"
     from aiayn.model.attention import core
 
-    core.ATTENTION_BACKENDS["spy"] = spy
+    core.ATTENTION_KERNELS["spy"] = spy
     try:
         attention(torch.randn(2, length, 32), causal=causal)
     finally:
-        del core.ATTENTION_BACKENDS["spy"]
+        del core.ATTENTION_KERNELS["spy"]
     width = memory + block + (0 if causal else memory)
     assert seen == [(block, width, width)]
 

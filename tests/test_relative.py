@@ -6,7 +6,7 @@ import math
 import pytest
 import torch
 
-from aiayn.model.attention import ATTENTION_BACKENDS, RelativePositions, math_attention, skew
+from aiayn.model.attention import ATTENTION_KERNELS, RelativePositions, math_attention, skew
 from aiayn.model.masks import causal_mask
 
 
@@ -103,7 +103,7 @@ def test_kernels_agree_with_a_bias_and_a_padding_mask(causal):
     q, k, v = (torch.randn(2, 2, 7, 8) for _ in range(3))
     mask = torch.ones(2, 1, 1, 7, dtype=torch.bool)
     mask[1, ..., 5:] = False
-    (out_m, w_m), (out_s, w_s) = (rel(ATTENTION_BACKENDS[n], q, k, v, mask, causal, 0.0, True) for n in ("math", "sdpa"))
+    (out_m, w_m), (out_s, w_s) = (rel(ATTENTION_KERNELS[n], q, k, v, mask, causal, 0.0, True) for n in ("math", "sdpa"))
     torch.testing.assert_close(out_m, out_s, rtol=1e-5, atol=1e-6)
     torch.testing.assert_close(w_m, w_s)
     assert w_m[1, ..., 5:].abs().max() == 0  # padding keys get no weight

@@ -11,6 +11,7 @@ on the scale of the scaled scores; ``M`` is −∞ where the boolean ``mask`` is
 in a query's future (``causal``). Two kernels: ``"math"`` spells the formula out (the test
 oracle); ``"sdpa"`` is PyTorch's fused ``scaled_dot_product_attention``. Both give 0, never NaN,
 for a query that may attend to nothing, and both return the weights when ``need_weights``.
+``ATTENTION_KERNELS`` holds them by the name that ``attention_kernel`` (config and layer) gives.
 """
 
 from __future__ import annotations
@@ -78,4 +79,6 @@ def sdpa_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, 
     return (out if mask is None else out * mask.any(dim=-1, keepdim=True)), weights
 
 
-ATTENTION_BACKENDS: dict[str, Kernel] = {"math": math_attention, "sdpa": sdpa_attention}
+# The attention kernels by name: ModelConfig.attention_kernel, MultiHeadAttention(attention_kernel=...).
+ATTENTION_KERNELS: dict[str, Kernel] = {"math": math_attention, "sdpa": sdpa_attention}
+ATTENTION_BACKENDS = ATTENTION_KERNELS  # the table's earlier name, kept for library callers

@@ -23,9 +23,9 @@ log = logging.getLogger("aiayn")
 FLEX_FAILED: list[str] = []  # the first error of FlexAttention in this process; then blockwise for good
 
 
-def use_flex(q: Tensor, values: Tensor | None) -> bool:
-    """FlexAttention on CUDA, where it compiles (it has no slot for Shaw's value term)."""
-    if not q.is_cuda or values is not None or FLEX_FAILED:
+def use_flex(q: Tensor, spec: TileSpec, params: tuple[Tensor, ...]) -> bool:
+    """FlexAttention on CUDA, where it compiles and can run the variant (it has no slot for Shaw's value term)."""
+    if not q.is_cuda or not spec.variant.flex_ok(params) or FLEX_FAILED:
         return False
     from .flex import flex_available
 
@@ -38,15 +38,15 @@ def fast_path(kernel, q: Tensor, mask: Tensor | None, dropout_p: float, need_wei
     return kernel is sdpa_attention and not need_weights and dropout_p == 0.0 and q.size(-2) > 1 and key_mask
 
 
-def tiled_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, spec: TileSpec, table: Tensor | None = None,
-                    q_block: int | None = None, k_block: int | None = None, values: Tensor | None = None) -> Tensor:
-    """softmax((Q Kᵀ + S_rel) / √d_k + M) V (+ Shaw's value term with ``values``) by tiles: FlexAttention on
-    CUDA when it is available (it has no slot for a value term), else blockwise."""
-    if use_flex(q, values):
+def tiled_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, spec: TileSpec, *params: Tensor,
+                    q_block: int | None = None, k_block: int | None = None) -> Tensor:
+    """softmax(Q Kᵀ / √d_k + S_var + M) V (+ the variant's output term) by tiles, ``params`` being the
+    variant's learned tensors: FlexAttention on CUDA when it is available and takes the variant, else blockwise."""
+    if use_flex(q, spec, params):
         from .flex import flex_attention_tiles
 
         try:
-            return flex_attention_tiles(q, k, v, mask, spec, table)
+            return flex_attention_tiles(q, k, v, mask, spec, *params)
         except Exception as e:  # noqa: BLE001 -- a compiler or driver that cannot build it: the CUDA blockwise path
             FLEX_FAILED.append(f"{type(e).__name__}: {e}")
             log.warning("FlexAttention failed (%s); using the blockwise kernel on CUDA from now on",
@@ -54,4 +54,4 @@ def tiled_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, spec: 
     blocks = {} if q_block is None else {"q_block": q_block}
     if k_block is not None:
         blocks["k_block"] = k_block
-    return blockwise_attention(q, k, v, mask, spec, table, values=values, **blocks)
+    return blockwise_attention(q, k, v, mask, spec, *params, **blocks)

@@ -1,14 +1,14 @@
-"""The tile functions of ``tiles.py`` through PyTorch's FlexAttention, on CUDA only (its backward pass
-runs only there; the CPU uses ``blockwise.py``).
+"""The tiled path through PyTorch's FlexAttention, on CUDA only (its backward pass runs only there;
+the CPU uses ``blockwise.py``): the same ``TileSpec``, asked for FlexAttention's two hooks.
 
-Legend: B batch, H heads, T queries, S keys, D head width, R relative distances.
+Legend: B batch, H heads, T queries, S keys, D head width.
 
 FlexAttention computes softmax(score_mod(Q Kᵀ / √D) + mask) V by tiles in one compiled kernel:
-* ``score_mod`` adds the relative term: P = (Q / √D) E_rᵀ (B, H, T, R) is formed once (T × R, not
-  T × S) and read at the pair's clipped distance, P[b, h, i, clip(j − i) + k] (Shaw et al. 2018;
-  Huang et al. 2018 §3.4 without the skew);
-* the block mask holds the causal rule, the local band (Parmar et al. 2018 §3.2) and padding, so
-  FlexAttention skips whole tiles above the diagonal or outside the band.
+* ``score_mod`` is the variant's score term (``TileVariant.score_mod``; relative attention forms
+  P = (Q / √D) E_rᵀ (B, H, T, R) once, T × R, not T × S, and reads it at the pair's clipped distance);
+* the block mask holds the causal rule, the variant's rule (``TileVariant.allows``: the local band of
+  Parmar et al. 2018 §3.2) and padding, so FlexAttention skips whole tiles above the diagonal or
+  outside the band.
 
 UNTESTED in CI (no GPU there): ``tests/test_blockwise.py`` checks the CPU kernel, and the same
 comparison applies here when a GPU is lent. Rows with no allowed key: FlexAttention returns 0.
@@ -42,17 +42,13 @@ def _compiled():
 
 def _mask_mod(spec: TileSpec, key_mask: Tensor | None):
     """FlexAttention's mask_mod: the same predicate as ``TileSpec.mask`` plus padding, on index tensors."""
-    offset = spec.offset
+    offset, variant = spec.offset, spec.variant
 
     def mask_mod(b, h, i, j):
         pos = i + offset
-        ok = j >= 0
+        ok = variant.allows(pos, j)
         if spec.causal:
             ok = ok & (j <= pos)
-        if spec.band is not None:
-            lq, lm, band_causal = spec.band
-            start = (pos // lq) * lq - lm
-            ok = ok & (j >= start) & (j <= (pos if band_causal else start + 2 * lm + lq - 1))
         if key_mask is not None:
             ok = ok & key_mask[b, j]
         return ok
@@ -60,23 +56,15 @@ def _mask_mod(spec: TileSpec, key_mask: Tensor | None):
     return mask_mod
 
 
-def flex_attention_tiles(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, spec: TileSpec,
-                         table: Tensor | None = None) -> Tensor:
+def flex_attention_tiles(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, spec: TileSpec, *params: Tensor,
+                         ) -> Tensor:
     """Same contract as ``blockwise.blockwise_attention``: (B, H, T, D_v), no T × S tensor."""
     from torch.nn.attention.flex_attention import create_block_mask
 
-    b, h, t, d = q.shape
+    b, _, t, _ = q.shape
     s = k.size(-2)
     key_mask = None if mask is None else mask.reshape(mask.size(0), s).expand(b, s)
     block_mask = create_block_mask(_mask_mod(spec, key_mask), b if key_mask is not None else None, None, t, s,
                                    device=q.device)
-    score_mod = None
-    if table is not None:
-        p_rel = (q * d**-0.5) @ table.transpose(-2, -1)  # (B, H, T, R): differentiable, tiny
-        low, high, offset = -spec.clip, spec.n_rows - 1 - spec.clip, spec.offset
-
-        def score_mod(score, bi, hi, i, j):
-            row = torch.clamp(j - (i + offset), low, high) - low
-            return score + p_rel[bi, hi, i, row]
-
+    score_mod = spec.variant.score_mod(q, params, spec.offset)
     return _compiled()(q, k, v, score_mod=score_mod, block_mask=block_mask)

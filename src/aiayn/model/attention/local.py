@@ -16,20 +16,22 @@ them against the few keys their blocks can reach, under the band mask. Positions
 each row's first real token, so left-padded prompts keep their blocks.
 
 Without weights or dropout, and when no row is left-padded, the band is run tile by tile instead
-(``blockwise.py``; FlexAttention on CUDA): one query block of l_q against its l_m + l_q keys, read in
-place, never copied into windows, so memory is that of fused full attention or less. The windowed
-kernels below stay for the weights, for dropout, for the ``math`` kernel (the oracle) and for
-left-padded prompts.
+(``BandTiles``, run by ``blockwise.py``; FlexAttention on CUDA): one query block of l_q against its
+l_m + l_q keys, read in place, never copied into windows, so memory is that of fused full attention
+or less. The windowed kernels below stay for the weights, for dropout, for the ``math`` kernel (the
+oracle) and for left-padded prompts.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
 from .dispatch import fast_path, tiled_attention
-from .tiles import TileSpec
+from .tiles import TileSpec, TileVariant
 
 
 class LocalAttention(nn.Module):
@@ -44,12 +46,14 @@ class LocalAttention(nn.Module):
     def extra_repr(self) -> str:
         return f"block={self.block}, memory={self.memory}, causal={self.causal}"
 
+    def tiles(self) -> BandTiles:
+        """This layer's band for the tiled kernels (no params)."""
+        return BandTiles(self.block, self.memory, self.causal)
+
     def band(self, query_pos: Tensor, key_pos: Tensor) -> Tensor:
         """May query (position ``query_pos[..., i]``) attend to key (``key_pos[..., j]``)? (..., T, S) bool."""
-        i, j = query_pos[..., :, None], key_pos[..., None, :]
-        start = torch.div(i, self.block, rounding_mode="floor") * self.block - self.memory
-        last = i if self.causal else start + 2 * self.memory + self.block - 1
-        return (j >= start) & (j <= last) & (j >= 0)
+        j = key_pos[..., None, :]
+        return self.tiles().allows(query_pos[..., :, None], j) & (j >= 0)
 
     def forward(self, kernel, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, causal: bool, dropout_p: float,
                 need_weights: bool) -> tuple[Tensor, Tensor | None]:
@@ -57,11 +61,11 @@ class LocalAttention(nn.Module):
         t, s = q.size(-2), k.size(-2)
         first = _first_real(mask, s, q.device)  # (B,) position 0 of each row
         if fast_path(kernel, q, mask, dropout_p, need_weights) and not bool(first.any()):
-            spec = TileSpec(t, s, band=(self.block, self.memory, self.causal))
+            spec = TileSpec(t, s, variant=self.tiles())
             # Query blocks of at most 64 (l_q or part of it) against tiles of up to 320 keys: two or three
             # tiles per block, each small enough that fused full attention's memory is never passed.
             width = self.memory + self.block + (0 if self.causal else self.memory)
-            return tiled_attention(q, k, v, mask, spec, None, min(self.block, 64), min(width, 320)), None
+            return tiled_attention(q, k, v, mask, spec, q_block=min(self.block, 64), k_block=min(width, 320)), None
         if t == s and not need_weights and not bool(first.any()):
             return self._blocked(kernel, q, k, v, mask, dropout_p), None
         return self._windowed(kernel, q, k, v, mask, first, dropout_p, need_weights)
@@ -100,6 +104,35 @@ class LocalAttention(nn.Module):
             allowed = allowed & mask[..., low:]
         out, weights = kernel(q, k[..., low:, :], v[..., low:, :], allowed, False, dropout_p, None, need_weights)
         return out, (None if weights is None else F.pad(weights, (low, 0)))
+
+
+@dataclass(frozen=True)
+class BandTiles(TileVariant):
+    """The block band by tiles: a query block reaches keys from start(first) on, up to itself (causal)
+    or end(last); only the tiles the band edges cross get a mask. No score term, no params."""
+
+    l_q: int  # query block length
+    l_m: int  # memory length
+    causal: bool
+
+    def _start(self, pos: int) -> int:
+        return (pos // self.l_q) * self.l_q - self.l_m
+
+    def _width(self) -> int:
+        return 2 * self.l_m + self.l_q  # keys of a non-causal block: l_m + l_q + l_m
+
+    def key_range(self, first: int, last: int, n_keys: int) -> tuple[int, int]:
+        hi = last + 1 if self.causal else self._start(last) + self._width()
+        return max(0, self._start(first)), min(n_keys, hi)
+
+    def cuts(self, first: int, last: int, j0: int, j1: int) -> bool:
+        # Left edge: the last query's start; right edge: the first query itself, or the first query's end.
+        right = first + 1 if self.causal else self._start(first) + self._width()
+        return j0 < self._start(last) or j1 > right
+
+    def allows(self, i: Tensor, j: Tensor) -> Tensor:
+        start = torch.div(i, self.l_q, rounding_mode="floor") * self.l_q - self.l_m
+        return (j >= start) & (j <= (i if self.causal else start + self._width() - 1))
 
 
 def _first_real(mask: Tensor | None, n_keys: int, device) -> Tensor:

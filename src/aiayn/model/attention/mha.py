@@ -2,7 +2,7 @@
 
 Legend: B batch, H heads, T query length, S key length, D_k / D_v head widths.
 
-The kernel (fused SDPA or explicit math, ``core.ATTENTION_BACKENDS``) and the variant (none,
+The attention kernel (fused SDPA or explicit math, ``core.ATTENTION_KERNELS``) and the variant (none,
 relative positions, ...) are fixed when the layer is built, from the model's config. A variant is
 a module called as ``variant(kernel, q, k, v, mask, causal, dropout_p, need_weights)``; it adds
 its score term (and whatever else it changes) and runs the kernel.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from torch import Tensor, nn
 
-from .core import ATTENTION_BACKENDS
+from .core import ATTENTION_KERNELS
 
 
 class MultiHeadAttention(nn.Module):
@@ -24,10 +24,10 @@ class MultiHeadAttention(nn.Module):
     """
 
     def __init__(self, d_model: int, n_heads: int, d_k: int, d_v: int, dropout: float = 0.0, cross: bool = False,
-                 bias: bool = True, kernel: str = "sdpa", variant: nn.Module | None = None):
+                 bias: bool = True, attention_kernel: str = "sdpa", variant: nn.Module | None = None):
         super().__init__()
         self.n_heads, self.d_k, self.d_v, self.dropout, self.cross = n_heads, d_k, d_v, dropout, cross
-        self.kernel, self.variant = kernel, variant
+        self.attention_kernel, self.variant = attention_kernel, variant
         if cross:  # queries from the decoder, keys and values from the encoder output
             self.w_q = nn.Linear(d_model, n_heads * d_k, bias=bias)
             self.w_kv = nn.Linear(d_model, n_heads * (d_k + d_v), bias=bias)
@@ -56,7 +56,7 @@ class MultiHeadAttention(nn.Module):
 
         Queries are the last T of the S key positions (a cache holds the earlier ones).
         """
-        kernel = ATTENTION_BACKENDS[self.kernel]
+        kernel = ATTENTION_KERNELS[self.attention_kernel]
         dropout_p = self.dropout if self.training else 0.0
         if self.variant is None:
             out, weights = kernel(q, k, v, mask, causal, dropout_p, None, need_weights)

@@ -20,11 +20,11 @@ beyond its training length still sees "far" for far keys rather than losing the 
 * Optionally (``values=True``) Shaw's value term: out_i += Σ_j α_ij a^V_clip(j−i).
 
 Two paths compute the same function. Without weights or dropout, and for more than one query, the
-terms are formed tile by tile (``blockwise.py``; FlexAttention on CUDA without the value term,
-``flex.py``): per query block P = Q E_rᵀ over the R clipped distances, read by distance per tile,
-and the value term's probabilities summed by distance per tile, so memory is O(L) and no T × S
-tensor exists. Otherwise (``need_weights``, attention dropout, the ``math`` kernel, one cached
-query) the T × S bias below is materialised: the oracle.
+terms are formed tile by tile (``RelativeTiles``, run by ``blockwise.py``; FlexAttention on CUDA
+without the value term, ``flex.py``): per query block P = Q E_rᵀ over the R clipped distances, read by
+distance per tile, and the value term's probabilities summed by distance per tile, so memory is O(L)
+and no T × S tensor exists. Otherwise (``need_weights``, attention dropout, the ``math`` kernel, one
+cached query) the T × S bias below is materialised: the oracle.
 
 Queries are always the *last* T of the S key positions (the mask convention of ``masks.causal_mask``).
 """
@@ -32,6 +32,7 @@ Queries are always the *last* T of the S key positions (the mask convention of `
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import torch
 import torch.nn.functional as F
@@ -39,7 +40,7 @@ from torch import Tensor, nn
 
 from .core import math_attention
 from .dispatch import fast_path, tiled_attention
-from .tiles import TileSpec
+from .tiles import BlockTerm, TileSpec, TileVariant
 
 
 def skew(rel_logits: Tensor) -> Tensor:
@@ -102,15 +103,126 @@ class RelativePositions(nn.Module):
         by_distance = weights.new_zeros(*weights.shape[:-1], self.e_v.size(1)).scatter_add_(-1, rows, weights)
         return by_distance @ self.e_v  # (B, H, T, R) @ (H, R, D_v)
 
+    def tiles(self) -> RelativeTiles:
+        """This layer's rules for the tiled kernels; its params are ``tile_params()``."""
+        return RelativeTiles(self.k, self.causal)
+
+    def tile_params(self) -> tuple[Tensor, ...]:
+        return (self.e_k,) if self.e_v is None else (self.e_k, self.e_v)
+
     def forward(self, kernel, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, causal: bool, dropout_p: float,
                 need_weights: bool) -> tuple[Tensor, Tensor | None]:
         """The variant slot of ``MultiHeadAttention``: the kernel with S_rel added (and the value term)."""
         if fast_path(kernel, q, mask, dropout_p, need_weights):
-            spec = TileSpec(q.size(-2), k.size(-2), causal=causal, clip=self.k, rel_causal=self.causal)
-            return tiled_attention(q, k, v, mask, spec, self.e_k, values=self.e_v), None
+            spec = TileSpec(q.size(-2), k.size(-2), causal, self.tiles())
+            return tiled_attention(q, k, v, mask, spec, *self.tile_params()), None
         bias = self.bias(q, k.size(-2))
         if self.e_v is None:
             return kernel(q, k, v, mask, causal, dropout_p, bias, need_weights)
         _, weights = math_attention(q, k, v, mask, causal, 0.0, bias)  # the value term needs the weights
         dropped = F.dropout(weights, p=dropout_p)
         return dropped @ v + self.value_term(dropped), weights
+
+
+@dataclass(frozen=True)
+class RelativeTiles(TileVariant):
+    """Shaw's terms by tiles (Eq. 5; Huang et al. 2018 §3.4 without the skew). For a query block the
+    products P = Q_s E_rᵀ over the R clipped distances are formed once, and a tile reads them by
+    distance: S_rel[i, j] = P[i, clip(j − i) + k]. A tile whose keys are all at least k before (or
+    after) its queries reads one column: one scalar per query. Params: (E_r,) or (E_r, E_V)."""
+
+    k: int  # Shaw's clipping distance
+    causal: bool  # the table holds distances −k..0 (else −k..k)
+
+    @property
+    def n_rows(self) -> int:
+        return self.k + 1 if self.causal else 2 * self.k + 1
+
+    def tile_rows(self, first: int, last: int, j0: int, j1: int, device) -> int | Tensor:
+        """Table row of each pair's clipped distance: an int when the whole tile shares one row
+        (keys all ≥ k away: Shaw's clipping makes the term one scalar per query), else (b_q, b_k)."""
+        k, top = self.k, self.n_rows - 1
+        if j1 - 1 - first <= -k:  # the nearest pair is k or more before: every distance clips to −k
+            return 0
+        if j0 - last >= top - k:  # the farthest-left pair is already at the top row (0, or +k)
+            return top
+        distance = torch.arange(j0, j1, device=device)[None, :] - torch.arange(first, last + 1, device=device)[:, None]
+        return distance.clamp(-k, top - k) + k
+
+    def block(self, qs: Tensor, first: int, last: int, params: tuple[Tensor, ...], do: Tensor | None = None,
+              ) -> BlockTerm:
+        return _RelativeBlock(self, qs, first, last, params, do)
+
+    def score_mod(self, q: Tensor, params: tuple[Tensor, ...], offset: int):
+        p_rel = (q * q.size(-1) ** -0.5) @ params[0].transpose(-2, -1)  # (B, H, T, R): differentiable, tiny
+        low, high = -self.k, self.n_rows - 1 - self.k
+
+        def score_mod(score, b, h, i, j):
+            return score + p_rel[b, h, i, torch.clamp(j - (i + offset), low, high) - low]
+
+        return score_mod
+
+    def flex_ok(self, params: tuple[Tensor, ...]) -> bool:
+        return len(params) == 1  # FlexAttention has no slot for the value term
+
+
+class _RelativeBlock(BlockTerm):
+    """One query block's terms: P = Q_s E_rᵀ (B, H, b_q, R) read by distance per tile; with E_V, the
+    tiles' probabilities summed by distance (b_q × R, rescaled with the output), times E_V once."""
+
+    def __init__(self, tiles: RelativeTiles, qs: Tensor, first: int, last: int, params: tuple[Tensor, ...],
+                 do: Tensor | None):
+        self.tiles, self.qs, self.first, self.last, self.do = tiles, qs, first, last, do
+        self.e_k, self.e_v = params[0], (params[1] if len(params) > 1 else None)
+        self.p_rel = qs @ self.e_k.transpose(-2, -1)
+        self.rows: int | Tensor = 0  # the last tile's rows, read by the calls that follow its ``scores``
+        self.by_dist = None if self.e_v is None else qs.new_zeros(*qs.shape[:-1], self.e_v.size(-2))
+        self.do_values = None if do is None or self.e_v is None else do @ self.e_v.transpose(-2, -1)  # dO · a^V
+        self.d_rel = None if do is None else torch.zeros_like(self.p_rel)
+
+    def scores(self, j0: int, j1: int) -> Tensor:
+        self.rows = self.tiles.tile_rows(self.first, self.last, j0, j1, self.qs.device)
+        return gather_tile(self.p_rel, self.rows)
+
+    def add_probs(self, p: Tensor, rescale: Tensor | None = None) -> None:
+        if self.by_dist is not None:
+            scatter_tile(self.by_dist if rescale is None else self.by_dist.mul_(rescale), self.rows, p)
+
+    def output(self) -> Tensor | None:
+        return None if self.by_dist is None else self.by_dist @ self.e_v
+
+    def add_d_probs(self, dp: Tensor) -> None:
+        if self.do_values is not None:
+            dp += gather_tile(self.do_values, self.rows)
+
+    def add_d_scores(self, ds: Tensor) -> None:
+        scatter_tile(self.d_rel, self.rows, ds)
+
+    def grads(self, dqs: Tensor) -> tuple[Tensor, ...]:
+        # P = Q_s E_rᵀ: dQ_s += dP E_r, dE_r += dPᵀ Q_s; out += W E_V with W = Σ_j p_ij by distance: dE_V += Wᵀ dO
+        dqs += self.d_rel @ self.e_k
+        d_e_k = _per_table(self.d_rel.transpose(-2, -1) @ self.qs, self.e_k)
+        if self.e_v is None:
+            return (d_e_k,)
+        return d_e_k, _per_table(self.by_dist.transpose(-2, -1) @ self.do, self.e_v)
+
+
+def _per_table(grad: Tensor, table: Tensor) -> Tensor:
+    """A (B, H, R, D) gradient summed to its table's (H, R, D), or (1, R, D) when the heads share it."""
+    grad = grad.sum(0)
+    return grad.sum(0, keepdim=True) if table.size(0) == 1 else grad
+
+
+def gather_tile(p: Tensor, rows: int | Tensor) -> Tensor:
+    """S_rel of one tile from P: (B, H, b_q, 1) when the tile shares one row, else (B, H, b_q, b_k)."""
+    if isinstance(rows, int):
+        return p[..., rows:rows + 1]
+    return p.gather(-1, rows.expand(*p.shape[:-1], rows.size(-1)))
+
+
+def scatter_tile(dp: Tensor, rows: int | Tensor, ds: Tensor) -> None:
+    """The adjoint of ``gather_tile``: adds the tile's (B, H, b_q, b_k) values into dP by row."""
+    if isinstance(rows, int):
+        dp[..., rows] += ds.sum(-1)
+    else:
+        dp.scatter_add_(-1, rows.expand_as(ds), ds)

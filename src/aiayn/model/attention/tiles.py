@@ -1,22 +1,24 @@
-"""Attention variants as tile functions (DESIGN §3): what a variant adds to one (query block × key block) tile.
+"""The tiled attention path's plug-in point (DESIGN §3): what a variant adds to one (query block × key block) tile.
 
-Legend: B batch, H heads (H' = 1 when a relative table is shared), T queries, S keys, D head width,
-R relative distances (k + 1 causal, 2k + 1 not), b_q × b_k one tile, o = S − T (queries are the
-last T of S positions, so query i sits at position o + i).
+Legend: B batch, H heads, T queries, S keys, D head width, b_q × b_k one tile, o = S − T (queries are
+the last T of S positions, so query i sits at position o + i; a block's queries sit at first..last).
 
-A ``TileSpec`` answers three questions for the block-by-block kernel (``blockwise.py``) and for
-FlexAttention (``flex.py``):
+A ``TileSpec`` holds what every call has (its lengths, the causal rule) and the ``TileVariant`` of the
+attention variant, which the block-by-block kernel (``blockwise.py``) and FlexAttention (``flex.py``)
+ask, and nothing else:
 
-* ``key_range(i0, i1)``: the keys that queries i0..i1−1 can reach at all (causal: none after the
-  last query; local: Parmar et al. 2018 §3.2's block band), so tiles outside it are never visited;
-* ``mask(i0, i1, j0, j1)``: the (b_q, b_k) boolean mask of one tile, or None when the whole tile is
-  allowed (most tiles: the mask is then never built);
-* the relative score term (Shaw et al. 2018, Eq. 5; Huang et al. 2018 §3.4): for a query block the
-  products P = Q_s E_rᵀ over the R clipped distances are formed once (``by_distance``), and a tile
-  reads them by distance (``tile_rows``): S_rel[i, j] = P[i, clip(j − i) + k]. A tile whose keys are
-  all at least k before (or after) its queries reads one column: one scalar per query.
+* ``key_range(first, last, n_keys)``: the keys a query block can reach at all (local attention's band,
+  Parmar et al. 2018 §3.2), so tiles outside it are never visited;
+* ``cuts(first, last, j0, j1)`` and ``allows(i, j)``: whether the variant's rule removes any pair of a
+  tile, and the rule itself on position tensors (a tile's mask; FlexAttention's ``mask_mod``);
+* ``block(qs, first, last, params, do)``: a ``BlockTerm``, the variant's score term for one query block
+  (and a term of the output linear in the probabilities, as Shaw's value term), with the adjoints the
+  backward pass needs; ``score_mod``: the same score term for FlexAttention.
 
-Padding (a (B, 1, 1, S) key mask) is applied by the kernel on top of ``mask``.
+``params`` are the variant's learned tensors (relative: E_r, and E_V), passed to the kernels after the
+spec: they get gradients. Padding (a (B, 1, 1, S) key mask) is applied by the kernels on top. A new
+variant is one module defining a ``TileVariant`` (and a ``BlockTerm`` when it adds scores), as
+``relative.RelativeTiles`` and ``local.BandTiles`` do; the kernels stay as they are.
 """
 
 from __future__ import annotations
@@ -27,95 +29,105 @@ import torch
 from torch import Tensor
 
 
+class BlockTerm:
+    """A variant's terms for one query block, tile by tile; this base adds nothing (a variant of masks only).
+
+    Forward, per tile: ``scores`` (added to the scaled logits), then ``add_probs`` with the tile's
+    probabilities and the running rescale; at the end ``output`` is added to the block's numerator.
+    Backward, per tile: ``scores`` again, ``add_probs`` and ``add_d_probs`` before the softmax Jacobian,
+    ``add_d_scores`` after it; at the end ``grads`` adds to dQ_s and returns the params' gradients.
+    """
+
+    def scores(self, j0: int, j1: int) -> Tensor | None:
+        """The term added to tile [j0, j1)'s scaled logits: (B, H, b_q, b_k) or (B, H, b_q, 1); None: nothing."""
+        return None
+
+    def add_probs(self, p: Tensor, rescale: Tensor | None = None) -> None:
+        """Takes the last tile's probabilities (B, H, b_q, b_k), after scaling what it holds by ``rescale``."""
+
+    def output(self) -> Tensor | None:
+        """The block's extra numerator (B, H, b_q, D_v), normalised with the attention output."""
+        return None
+
+    def add_d_probs(self, dp: Tensor) -> None:
+        """Adds the output term's share of dL/dp to the last tile's ``dp`` (B, H, b_q, b_k)."""
+
+    def add_d_scores(self, ds: Tensor) -> None:
+        """Takes the last tile's dL/dscores (B, H, b_q, b_k)."""
+
+    def grads(self, dqs: Tensor) -> tuple[Tensor | None, ...]:
+        """Adds the block's share to dQ_s (in place); returns this block's gradient of each param."""
+        return ()
+
+
+NO_TERM = BlockTerm()
+
+
+class TileVariant:
+    """The tiled kernels' view of plain attention; a variant overrides what it changes (see the module)."""
+
+    def key_range(self, first: int, last: int, n_keys: int) -> tuple[int, int]:
+        """[lo, hi): the only keys queries at positions first..last may attend to."""
+        return 0, n_keys
+
+    def cuts(self, first: int, last: int, j0: int, j1: int) -> bool:
+        """Does ``allows`` remove any pair of this tile? False keeps its mask from being built."""
+        return False
+
+    def allows(self, i: Tensor, j: Tensor) -> Tensor:
+        """May the query at position i attend to key j, by the variant's rule? Broadcast bool tensors."""
+        return j >= 0
+
+    def block(self, qs: Tensor, first: int, last: int, params: tuple[Tensor, ...], do: Tensor | None = None,
+              ) -> BlockTerm:
+        """The terms of query block first..last (``qs``: its queries / √D; ``do``: dL/dout in the backward pass)."""
+        return NO_TERM
+
+    def score_mod(self, q: Tensor, params: tuple[Tensor, ...], offset: int):
+        """FlexAttention's ``score_mod`` (score, b, h, i, j) -> score, or None for no score term."""
+        return None
+
+    def flex_ok(self, params: tuple[Tensor, ...]) -> bool:
+        """Can FlexAttention run it (it has no slot for an output term such as Shaw's values)?"""
+        return True
+
+
+PLAIN = TileVariant()
+
+
 @dataclass(frozen=True)
 class TileSpec:
-    """The positional rules of one attention call. ``clip``: Shaw's k (None: no relative term);
-    ``rel_causal``: the table holds distances −k..0 (else −k..k); ``band``: (l_q, l_m, causal) of
-    local attention (None: no band)."""
+    """The positional rules of one tiled call: lengths, the causal rule, and the variant's (``variant``)."""
 
     n_queries: int
     n_keys: int
     causal: bool = False
-    clip: int | None = None
-    rel_causal: bool = True
-    band: tuple[int, int, bool] | None = None
+    variant: TileVariant = PLAIN
 
     @property
     def offset(self) -> int:
         return self.n_keys - self.n_queries
 
-    def _band_start(self, pos: int) -> int:
-        lq, lm, _ = self.band
-        return (pos // lq) * lq - lm
+    def positions(self, i0: int, i1: int) -> tuple[int, int]:
+        """Positions of the first and the last of queries i0..i1−1."""
+        return self.offset + i0, self.offset + i1 - 1
 
     def key_range(self, i0: int, i1: int) -> tuple[int, int]:
         """[lo, hi): the only keys queries i0..i1−1 may attend to."""
-        lo, hi = 0, self.n_keys
-        first, last = self.offset + i0, self.offset + i1 - 1  # positions of the block's queries
+        first, last = self.positions(i0, i1)
+        lo, hi = self.variant.key_range(first, last, self.n_keys)
         if self.causal:
             hi = min(hi, last + 1)
-        if self.band is not None:
-            lq, lm, band_causal = self.band
-            lo = max(lo, self._band_start(first))
-            hi = min(hi, last + 1 if band_causal else self._band_start(last) + 2 * lm + lq)
         return lo, max(lo, hi)
 
     def mask(self, i0: int, i1: int, j0: int, j1: int, device) -> Tensor | None:
         """(b_q, b_k) bool: may query i attend to key j, by position alone? None: every pair may."""
-        first, last = self.offset + i0, self.offset + i1 - 1
-        needs_causal = self.causal and j1 - 1 > first
-        needs_band = False
-        if self.band is not None:
-            lq, lm, band_causal = self.band
-            lo_first, lo_last = self._band_start(first), self._band_start(last)
-            needs_band = j0 < lo_last or (band_causal and j1 - 1 > first) or \
-                (not band_causal and j1 - 1 >= lo_first + 2 * lm + lq)
-        if not (needs_causal or needs_band):
+        first, last = self.positions(i0, i1)
+        causal_cut = self.causal and j1 - 1 > first
+        variant_cut = self.variant.cuts(first, last, j0, j1)
+        if not (causal_cut or variant_cut):
             return None
         i = torch.arange(first, last + 1, device=device)[:, None]
         j = torch.arange(j0, j1, device=device)[None, :]
-        allowed = torch.ones(i1 - i0, j1 - j0, dtype=torch.bool, device=device)
-        if self.causal:
-            allowed &= j <= i
-        if self.band is not None:
-            lq, lm, band_causal = self.band
-            start = torch.div(i, lq, rounding_mode="floor") * lq - lm
-            allowed &= (j >= start) & (j <= (i if band_causal else start + 2 * lm + lq - 1))
-        return allowed
-
-    # Relative term ------------------------------------------------------------------------------
-    @property
-    def n_rows(self) -> int:
-        return self.clip + 1 if self.rel_causal else 2 * self.clip + 1
-
-    def tile_rows(self, i0: int, i1: int, j0: int, j1: int, device) -> int | Tensor:
-        """Table row of each pair's clipped distance: an int when the whole tile shares one row
-        (keys all ≥ k away: Shaw's clipping makes the term one scalar per query), else (b_q, b_k)."""
-        k, first, last = self.clip, self.offset + i0, self.offset + i1 - 1
-        top = self.n_rows - 1
-        if j1 - 1 - first <= -k:  # the nearest pair is k or more before: every distance clips to −k
-            return 0
-        if j0 - last >= top - k:  # the farthest-left pair is already at the top row (0, or +k)
-            return top
-        distance = torch.arange(j0, j1, device=device)[None, :] - torch.arange(first, last + 1, device=device)[:, None]
-        return distance.clamp(-k, top - k) + k
-
-
-def by_distance(q_scaled: Tensor, table: Tensor) -> Tensor:
-    """P = Q_s E_rᵀ for one query block: (B, H, b_q, D) @ (H', R, D)ᵀ -> (B, H, b_q, R)."""
-    return q_scaled @ table.transpose(-2, -1)
-
-
-def gather_tile(p: Tensor, rows: int | Tensor) -> Tensor:
-    """S_rel of one tile from P: (B, H, b_q, 1) when the tile shares one row, else (B, H, b_q, b_k)."""
-    if isinstance(rows, int):
-        return p[..., rows:rows + 1]
-    return p.gather(-1, rows.expand(*p.shape[:-1], rows.size(-1)))
-
-
-def scatter_tile(dp: Tensor, rows: int | Tensor, ds: Tensor) -> None:
-    """The adjoint of ``gather_tile``: adds the tile's score gradient (B, H, b_q, b_k) into dP by row."""
-    if isinstance(rows, int):
-        dp[..., rows] += ds.sum(-1)
-    else:
-        dp.scatter_add_(-1, rows.expand_as(ds), ds)
+        allowed = self.variant.allows(i, j) if variant_cut else j <= i
+        return allowed & (j <= i) if causal_cut and variant_cut else allowed
