@@ -79,9 +79,7 @@ class RelativePositions(nn.Module):
 
     def _rows(self, distances: Tensor) -> Tensor:
         """Table row of each (clipped) distance."""
-        low = -self.k
-        high = 0 if self.causal else self.k
-        return distances.clamp(low, high) - low
+        return self.tiles().rows(distances)
 
     def bias(self, q: Tensor, n_keys: int) -> Tensor:
         """S_rel / √D for queries q (B, H, T, D) against ``n_keys`` keys: (B, H, T, S)."""
@@ -138,6 +136,10 @@ class RelativeTiles(TileVariant):
     def n_rows(self) -> int:
         return self.k + 1 if self.causal else 2 * self.k + 1
 
+    def rows(self, distances: Tensor) -> Tensor:
+        """Table row of each distance j − i: clip(j − i) + k."""
+        return distances.clamp(-self.k, 0 if self.causal else self.k) + self.k
+
     def tile_rows(self, first: int, last: int, j0: int, j1: int, device) -> int | Tensor:
         """Table row of each pair's clipped distance: an int when the whole tile shares one row
         (keys all ≥ k away: Shaw's clipping makes the term one scalar per query), else (b_q, b_k)."""
@@ -146,8 +148,7 @@ class RelativeTiles(TileVariant):
             return 0
         if j0 - last >= top - k:  # the farthest-left pair is already at the top row (0, or +k)
             return top
-        distance = torch.arange(j0, j1, device=device)[None, :] - torch.arange(first, last + 1, device=device)[:, None]
-        return distance.clamp(-k, top - k) + k
+        return self.rows(torch.arange(j0, j1, device=device)[None, :] - torch.arange(first, last + 1, device=device)[:, None])
 
     def block(self, qs: Tensor, first: int, last: int, params: tuple[Tensor, ...], do: Tensor | None = None,
               ) -> BlockTerm:
@@ -155,10 +156,9 @@ class RelativeTiles(TileVariant):
 
     def score_mod(self, q: Tensor, params: tuple[Tensor, ...], offset: int):
         p_rel = (q * q.size(-1) ** -0.5) @ params[0].transpose(-2, -1)  # (B, H, T, R): differentiable, tiny
-        low, high = -self.k, self.n_rows - 1 - self.k
 
         def score_mod(score, b, h, i, j):
-            return score + p_rel[b, h, i, torch.clamp(j - (i + offset), low, high) - low]
+            return score + p_rel[b, h, i, self.rows(j - (i + offset))]
 
         return score_mod
 
