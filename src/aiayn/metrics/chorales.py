@@ -249,6 +249,22 @@ def bach_baseline(cache_dir: str | Path, progress=None) -> tuple[dict[str, np.nd
     return {k: np.asarray(v) for k, v in saved["reference"].items()}, list(test), saved["test"]
 
 
+def grade_sets(sets: dict[str, list[list[int]]], cache_dir: str | Path, ended: dict[str, int | None] | None = None,
+               names: dict[str, list[str]] | None = None, progress=None) -> dict:
+    """Grades each set of pieces next to Bach's test chorales (the first column): the summaries
+    ("table"), each piece's statistics with its name ("per_piece") and what the reference was."""
+    reference, bach_names, bach_rows = bach_baseline(cache_dir, progress)
+    label = f"Bach ({len(bach_rows)} test chorales)"
+    table, per_piece = {label: summarise(bach_rows)}, {label: dict(zip(bach_names, bach_rows))}
+    for name, pieces in sets.items():
+        rows = grade_pieces(pieces, reference, progress, desc=f"grading {name}")
+        table[name] = summarise(rows, (ended or {}).get(name))
+        keys = (names or {}).get(name) or [f"sample {i + 1}" for i in range(len(pieces))]
+        per_piece[name] = dict(zip(keys, rows))
+    return {"reference": "pooled histograms of Bach's training chorales", "version": VERSION,
+            "table": table, "per_piece": per_piece}
+
+
 # ---- summaries ---------------------------------------------------------------------------------
 
 LABELS = {  # statistic -> its row in the table; rates also get a pooled figure (all pieces together)

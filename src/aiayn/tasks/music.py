@@ -11,6 +11,7 @@ budget they model whole pieces far better than 4-bar windows (docs/music.md, "Wh
 
 from __future__ import annotations
 
+import argparse
 import math
 from pathlib import Path
 
@@ -161,6 +162,107 @@ def _options(command: str, p) -> None:
                    help="music: tokens to add after the primer (default 512 = 8 bars)")
 
 
+# `aiayn grade` (issue 29): part-writing and distances to Bach, next to Bach's test chorales -------------
+GRADE_HELP = """Grade four-part chorales the way Bach's own held-out (test) chorales are graded, and print a table
+with a column per set of pieces, Bach's first: median (min–max) over the pieces, and for rates the pooled
+value (all pieces together) before it.
+
+  part-writing: parallel 5ths and 8ves per 100 quarters (two voices moving the same way from a perfect
+  fifth, or octave/unison, to another one), voice crossings (% of sixteenths; "realigned" forgives a
+  sample that slipped one token in the S A T B order), notes out of the voice's choir range, the longest
+  held note, 2-bar windows in the piece's key (music21), rests;
+  distances to Bach ("Bach or Mock?", Fang et al. 2020): per piece, the Wasserstein distance of its
+  histograms of pitch (above the tonic), note lengths, each voice's melodic intervals and voice-leading
+  errors to those of Bach's training chorales; "grade" is their sum (Bach's test chorales: about 2.5).
+
+Definitions: aiayn.metrics.chorales. The first run grades Bach's chorales (about a minute; cached)."""
+GRADE_EPILOG = """examples:
+  aiayn grade samples/                                       # the MIDI files aiayn generate wrote there
+  aiayn grade --model runs/music --temperature 0.9 --out samples/graded  # 20 fresh samples, kept as MIDI
+  aiayn grade docs/music/samples more/ --json grade.json      # two folders, two columns; every figure as JSON"""
+
+
+def _add_grade(sub) -> argparse.ArgumentParser:
+    from .options import device
+
+    r = GENERATE_RANGES
+    g = sub.add_parser("grade", help="grade chorales (MIDI files, or a music model's fresh samples) against Bach's",
+                       description=GRADE_HELP, epilog=GRADE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    g.add_argument("pieces", nargs="*", metavar="FILE|FOLDER", help="four-voice MIDI, MusicXML or kern files; a folder "
+                   "stands for the score files in it (a column per folder; loose files share one)")
+    g.add_argument("--model", help="a music run directory or .safetensors file: sample pieces from it and grade them")
+    s = g.add_argument_group("sampling (with --model)")
+    s.add_argument("--samples", type=r["samples"].parse, default=20, help="how many pieces (default 20)")
+    s.add_argument("--length", type=r["length"].parse, default=WINDOW, help=f"at most this many tokens each (default "
+                   f"{WINDOW} = {WINDOW // 64} bars); one the model ends sooner counts as ended by itself")
+    s.add_argument("--temperature", type=r["temperature"].parse, default=1.0, help="default 1.0")
+    s.add_argument("--top-k", type=r["top_k"].parse, default=0, help="sample from the k likeliest tokens (0: all)")
+    s.add_argument("--top-p", type=r["top_p"].parse, default=1.0, help="nucleus sampling (default 1.0: off)")
+    s.add_argument("--seed", type=r["seed"].parse, default=1, help="the same seed gives the same samples (default 1)")
+    s.add_argument("--out", help="also write the samples there as MIDI, to listen to or grade again")
+    s.add_argument("--device", type=device, default="cpu", help="cpu, cuda, cuda:1 ... (default cpu)")
+    g.add_argument("--json", metavar="FILE", help="write every figure there: each piece's, the summaries, Bach's")
+    return g
+
+
+def _read_sets(paths: list[str], progress) -> tuple[dict[str, list[list[int]]], dict[str, list[str]]]:
+    """The pieces to grade by column: a folder per column, loose files in one; read before any sampling."""
+    from ..metrics.chorales import score_files
+
+    columns: dict[str, list[Path]] = {}
+    for path in paths:
+        files = score_files([path])  # one-line errors: missing, not a score, a folder without scores
+        columns.setdefault(path if Path(path).is_dir() else "files", []).extend(files)
+    sets = {label: [music.read_primer(f) for f in progress(files, desc=f"reading {label}", unit="file")]
+            for label, files in columns.items()}
+    return sets, {label: [f.name for f in files] for label, files in columns.items()}
+
+
+def _sample_for_grade(args) -> list[list[int]]:
+    """``args.samples`` unconditional pieces from ``args.model``, written as MIDI into ``args.out`` if given."""
+    import logging
+
+    from . import task_for
+
+    task_for(args.model, "grade")
+    generator = Generator.load(args.model, args.device)
+    logging.getLogger("aiayn").info("sampling %d pieces of up to %d tokens from %s", args.samples, args.length,
+                                    args.model)
+    pieces = generator.generate([[]] * args.samples, args.length, args.temperature, args.top_k, args.top_p, args.seed)
+    if args.out:
+        Path(args.out).mkdir(parents=True, exist_ok=True)
+        for i, piece in enumerate(pieces):
+            with atomic_path(Path(args.out) / f"sample-seed{args.seed}-{i + 1}.mid") as tmp:
+                music.write_midi(piece, tmp)
+    return pieces
+
+
+def _run_grade(args) -> str:
+    """`aiayn grade`: the Markdown table for stdout; every figure into --json."""
+    import functools
+    import json
+    import sys
+
+    from tqdm import tqdm
+
+    from ..metrics import chorales
+
+    if not args.pieces and not args.model:
+        raise UsageError("nothing to grade: name MIDI files or folders of samples, or --model RUN to sample from")
+    progress = functools.partial(tqdm, disable=not sys.stderr.isatty())
+    sets, names = _read_sets(args.pieces, progress)
+    ended, sampled = {}, {}
+    if args.model:
+        label = f"{args.model} (T {args.temperature}, top-k {args.top_k}, top-p {args.top_p}, seed {args.seed})"
+        sets[label] = sampled[label] = _sample_for_grade(args)
+        ended[label] = sum(len(piece) < args.length for piece in sampled[label])
+    result = chorales.grade_sets(sets, default_cache(), ended, names, progress)
+    if args.json:
+        with atomic_path(Path(args.json)) as tmp:
+            Path(tmp).write_text(json.dumps({**result, "samples": sampled, "args": vars(args)}, indent=1) + "\n")
+    return chorales.markdown(result["table"]) + "\n"
+
+
 TASK = Task(
     "music", "Bach chorales, token by token (Music Transformer; music21's corpus)",
     presets={**{name: {"positions": name} for name in SCHEMES}, "voices": {"positions": "relative", **VOICE_GRID}},
@@ -170,4 +272,5 @@ TASK = Task(
     data={"corpus": "music21 Bach chorales", "window": WINDOW, "transpose": 0},
     build=lambda setup, model, train, data: chorale_task(data["window"], train.max_tokens, progress=setup.progress,
                                                          transpose=data["transpose"]),
-    evaluate=_evaluate, generate=_generate, uses="aiayn evaluate / aiayn generate", options=_options)
+    evaluate=_evaluate, generate=_generate, uses="aiayn evaluate / aiayn generate / aiayn grade", options=_options,
+    commands={"grade": (_add_grade, _run_grade)})

@@ -1,0 +1,65 @@
+"""`aiayn grade` (issue 29) on the made-up chorale cache: a (untrained) voices-preset model grades its
+fresh samples next to Bach's, and the folder of MIDI it wrote grades the same way; bad input is one
+line. The grades run in this process (argparse from the task's own parser); the command line once."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+from conftest import aiayn
+
+from aiayn import LanguageModel
+from aiayn.errors import UserError
+from aiayn.io.checkpoint import save_weights
+from aiayn.tasks import get
+
+
+@pytest.fixture
+def env(chorale_cache, monkeypatch):
+    monkeypatch.setenv("AIAYN_CACHE", str(chorale_cache))
+    return {"AIAYN_CACHE": str(chorale_cache)}
+
+
+def grade(*argv: str) -> str:
+    """`aiayn grade ARGV` in this process: its parser and run function, as the command line wires them."""
+    add, run = get("music").commands["grade"]
+    parser = argparse.ArgumentParser(prog="aiayn")
+    add(parser.add_subparsers(dest="command"))
+    return run(parser.parse_args(["grade", *argv]))
+
+
+def test_grade_a_models_samples_then_their_midi(env, tmp_path):
+    task = get("music")
+    config = task.model_config(**task.presets["voices"], d_model=32, n_heads=2, d_ff=64, n_layers=1)
+    assert (config.voice_embedding, config.metre_embedding) == (4, 16)
+    model = tmp_path / "voices.safetensors"  # untrained: the grade, not the music, is under test
+    save_weights(LanguageModel(config), config, model, task="music")
+    out = grade("--model", str(model), "--samples", "3", "--length", "64", "--out", str(tmp_path / "s"),
+                "--json", str(tmp_path / "grade.json"))
+    assert "| parallel 5ths / 100 quarters |" in out and "Bach (" in out and "| ended by itself |" in out
+    saved = json.loads((tmp_path / "grade.json").read_text())
+    label = next(k for k in saved["table"] if k.startswith(str(model)))
+    assert saved["table"][label]["pieces"] == 3 and len(saved["samples"][label]) == 3
+    grade(str(tmp_path / "s"), "--json", str(tmp_path / "again.json"))
+    again, folder = json.loads((tmp_path / "again.json").read_text()), str(tmp_path / "s")
+    assert again["table"][folder]["pieces"] == 3 and "sample-seed1-1.mid" in again["per_piece"][folder]
+
+
+@pytest.mark.parametrize("make, expected", [
+    (lambda d: (d / "x.txt").write_text("la"), "is not a score file"),
+    (lambda d: (d / "empty").mkdir(), "holds no MIDI"),
+    (lambda d: (d / "bad.mid").write_bytes(b"MThd nonsense"), "music21 cannot parse it"),
+])
+def test_bad_input_is_one_line(env, tmp_path, make, expected):
+    make(tmp_path)
+    with pytest.raises(UserError, match=expected) as e:
+        grade(str(next(tmp_path.iterdir())))
+    assert "\n" not in str(e.value)
+
+
+def test_the_command_line_says_what_to_grade(env):
+    proc = aiayn("grade", check=False, **env)
+    err = proc.stderr.decode().strip()
+    assert proc.returncode != 0 and "nothing to grade" in err and len(err.splitlines()) == 1, err
