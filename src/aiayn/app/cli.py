@@ -23,7 +23,7 @@ from ..export import QUANTIZATIONS, TARGETS
 from ..inference.attention_maps import KINDS
 from ..tasks.options import add_decoding, decode_options, decoding_given, device, input_lines
 from ..training.config import RANGES as TRAIN_RANGES
-from . import experiment, preprocess
+from . import distill, experiment, preprocess
 
 log = logging.getLogger("aiayn")
 
@@ -413,6 +413,7 @@ COMMANDS = {  # name -> (adds its parser and returns it, runs it); `aiayn --help
     "average": (_add_average, _run_average),
     "attention": (_add_attention, _run_attention), "export": (_add_export, _run_export),
     "serve": (_add_serve, _run_serve), "experiment": (experiment.add_parser, experiment.run),
+    "distill": (distill.add_parser, distill.run),
 }
 
 

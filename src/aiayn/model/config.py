@@ -181,14 +181,20 @@ class TransformerConfig(LayerConfig):
         )
 
     @classmethod
+    def student(cls, **overrides: Any) -> TransformerConfig:
+        """A distillation student (docs/distillation.md): tiny's width, a deep encoder and a shallow
+        decoder, 6 + 1 layers; the decoder runs once per output token, the encoder once per sentence."""
+        return cls.tiny(**{"n_encoder_layers": 6, "n_decoder_layers": 1, **overrides})
+
+    @classmethod
     def preset(cls, name: str, **overrides: Any) -> TransformerConfig:
-        """One of ``tiny``, ``base``, ``big`` by name."""
+        """One of ``tiny``, ``base``, ``big``, ``student`` by name."""
         if name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
         return getattr(cls, name)(**overrides)
 
 
-PRESETS = ("tiny", "base", "big")
+PRESETS = ("tiny", "base", "big", "student")
 
 
 @dataclass
@@ -268,5 +274,8 @@ class RNNSearchConfig(DictConfig):
         """``tiny`` (CPU-sized: 256-wide embeddings, GRUs and maxout), or ``base``/``big``: the paper's sizes."""
         if name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
+        if name == "student":  # a Transformer's shape: RNNsearch has no layer counts to deepen or thin
+            raise ValueError("preset student is the Transformer's (6 encoder + 1 decoder layers); RNNsearch takes "
+                             "tiny, base or big")
         sizes = {"embed_dim": 256, "hidden": 256, "maxout_dim": 256} if name == "tiny" else {}
         return cls.from_dict({**sizes, **overrides})

@@ -106,6 +106,7 @@ TRAIN_PRESETS: dict[str, dict[str, Any]] = {
     "base": {},  # the paper's: 25k tokens, warmup 4000, 100k steps
     "big": {"max_steps": 300_000},
 }
+TRAIN_PRESETS["student"] = dict(TRAIN_PRESETS["tiny"])  # a distillation student trains on tiny's CPU schedule
 
 
 @dataclass
