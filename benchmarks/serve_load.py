@@ -10,12 +10,15 @@ from the built-in test split (English Bible verses; or --input FILE, one sentenc
 the server's decoding defaults (beam 4, alpha 0.6) unless --beam is given.
 
 Levels run one after another (default 1, 8, 32 clients), each after --warmup seconds of the same
-load whose requests are not counted. A request's latency is from sending to the full answer, so
+load whose requests are not counted. With --engines aiayn ctranslate2 one server per engine runs
+(`aiayn serve --engine E`: CTranslate2 on an export made when it starts, or on --model if that is an
+export), and each level is run on one engine, then the other, before the next level, so that both see
+the same moment of a shared machine. A request's latency is from sending to the full answer, so
 it includes the wait in the server's queue. The worker's counters (/api/health) give the mean
 lines per decoded batch: 1 when requests never overlap, more when waiting requests are merged.
 
 Run:  python -m benchmarks.serve_load --model runs/tr-absolute [--clients 1 8 32] [--duration 30]
-          [--warmup 5] [--lines 1] [--beam 4] [--threads N]
+          [--warmup 5] [--lines 1] [--beam 4] [--threads N] [--engines aiayn ctranslate2] [--dtype int8]
 Writes benchmarks/results/serve_load.json (or into --results DIR); exits 1 if any request failed.
 """
 
@@ -54,10 +57,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(model: str, port: int, threads: int | None) -> subprocess.Popen:
-    env = {**os.environ, **({"OMP_NUM_THREADS": str(threads)} if threads else {})}
+def start_server(model: str, port: int, threads: int | None, engine: str = "aiayn",
+                 dtype: str = "float32") -> subprocess.Popen:
+    env = {**os.environ, **({"OMP_NUM_THREADS": str(threads)} if threads else {})}  # CTranslate2's threads too
     argv = [sys.executable, "-m", "aiayn", "serve", "--model", model, "--port", str(port),
-            "--max-queue", "100000", "--timeout", "600"]
+            "--max-queue", "100000", "--timeout", "600", "--engine", engine, "--dtype", dtype]
     return subprocess.Popen(argv, cwd=ROOT.parent, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             text=True)
 
@@ -153,9 +157,10 @@ def run_level(url: str, pid: int, clients: int, args, bodies) -> dict:
     }
 
 
-def main(argv: list[str] | None = None) -> dict:
+def parse(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--model", required=True, help="run directory or .safetensors file of a translation model")
+    p.add_argument("--model", required=True, help="run directory or .safetensors file of a translation model (or a "
+                   "CTranslate2 export, with --engines ctranslate2)")
     p.add_argument("--clients", type=int, nargs="+", default=[1, 8, 32], help="concurrent clients per level "
                    "(default 1 8 32)")
     p.add_argument("--duration", type=float, default=30.0, help="counted seconds per level (default 30)")
@@ -163,38 +168,54 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--lines", type=int, default=1, help="sentences per request (default 1)")
     p.add_argument("--beam", type=int, default=None, help="beam size of every request (default: the server's, 4)")
     p.add_argument("--input", help="sentences to send, one per line (default: the built-in test split, English)")
-    p.add_argument("--threads", type=int, default=None, help="the server's torch threads (OMP_NUM_THREADS; "
-                   "default: torch's)")
+    p.add_argument("--threads", type=int, default=None, help="the servers' threads (OMP_NUM_THREADS, which torch "
+                   "and CTranslate2 both read; default: theirs)")
+    p.add_argument("--engines", nargs="+", choices=["aiayn", "ctranslate2"], default=["aiayn"],
+                   help="one server per engine, levels interleaved (default aiayn)")
+    p.add_argument("--dtype", default="float32", help="the servers' --dtype: float32 or int8 (default float32)")
     p.add_argument("--results", default=None, help="folder for the JSON result (default benchmarks/results)")
-    args = p.parse_args(argv)
+    return p.parse_args(argv)
 
+
+def stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def main(argv: list[str] | None = None) -> dict:
+    args = parse(argv)
     pool = sentences(args.input)
     groups = [pool[i:i + args.lines] for i in range(0, len(pool) - args.lines + 1, args.lines)]
     bodies = itertools.cycle([{"lines": g, **({"beam": args.beam} if args.beam else {})} for g in groups])
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    proc = start_server(args.model, port, args.threads)
+    servers = {}
     try:
-        wait_ready(proc, url)
-        levels = [run_level(url, proc.pid, clients, args, bodies) for clients in args.clients]
-        peak = memory_mib(proc.pid)["peak_rss_mib"]
+        for engine in args.engines:  # all started first: each level then runs on every engine in turn
+            port = free_port()
+            servers[engine] = (f"http://127.0.0.1:{port}",
+                               start_server(args.model, port, args.threads, engine, args.dtype))
+        for url, proc in servers.values():
+            wait_ready(proc, url)
+        levels = [{"engine": engine, **run_level(url, proc.pid, clients, args, bodies)}
+                  for clients in args.clients for engine, (url, proc) in servers.items()]
+        peak = {engine: memory_mib(proc.pid)["peak_rss_mib"] for engine, (_, proc) in servers.items()}
     finally:
-        proc.terminate()
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-    payload = {"model": args.model, "server_threads": args.threads, "lines_per_request": args.lines,
-               "beam": args.beam or "server default (4)", "duration_s": args.duration, "warmup_s": args.warmup,
-               "sentences": "input file" if args.input else "built-in test split, English",
+        for _, proc in servers.values():
+            stop(proc)
+    payload = {"model": args.model, "engines": args.engines, "dtype": args.dtype, "server_threads": args.threads,
+               "lines_per_request": args.lines, "beam": args.beam or "server default (4)", "duration_s": args.duration,
+               "warmup_s": args.warmup, "sentences": "input file" if args.input else "built-in test split, English",
                "server_peak_rss_mib": peak, "levels": levels}
-    rows = [{"clients": lv["clients"], "requests": lv["requests"], "req/s": lv["requests_per_s"],
+    rows = [{"engine": lv["engine"], "clients": lv["clients"], "requests": lv["requests"], "req/s": lv["requests_per_s"],
              "sent/s": lv["sentences_per_s"], "p50 ms": lv["latency_p50_ms"], "p99 ms": lv["latency_p99_ms"],
              "lines/batch": lv["lines_per_batch"], "errors": lv["errors"],
              "server RSS MiB": lv["server_memory"]["rss_mib"]} for lv in levels]
     print_table(rows, list(rows[0]))
     print(f"server peak RSS: {peak} MiB", file=sys.stderr)
-    write_result("serve_load", payload, args.results)
+    write_result("serve_load" + ("" if args.engines == ["aiayn"] else "_" + "_".join(args.engines)), payload,
+                 args.results)
     if any(lv["errors"] for lv in levels):
         print("errors: " + "; ".join(e for lv in levels for e in lv["error_samples"]), file=sys.stderr)
         raise SystemExit(1)

@@ -55,6 +55,7 @@ EPILOG_SERVE = """examples:
   aiayn serve --model runs/tiny                  # then open http://127.0.0.1:8000 in a browser
   aiayn serve --model runs/tiny --port 8080 --beam 5 --timeout 20
   aiayn serve --model runs/base --device cuda --max-lines 256 --max-batch-lines 256
+  aiayn serve --model exports/tiny-ct2 --engine ctranslate2   # CTranslate2 translates, aiayn draws the attention
 
   curl -s localhost:8000/api/translate -d '{"lines": ["God is love."], "beam": 4, "nbest": 2}'
   curl -s localhost:8000/api/attention -d '{"text": "God is love."}'
@@ -300,16 +301,27 @@ def _add_serve(sub) -> argparse.ArgumentParser:
                    "a 503 (default 256)")
     g.add_argument("--max-batch-lines", type=r["max_batch_lines"].parse, default=64, help="lines of waiting "
                    "requests decoded together (default 64)")
+    s.add_argument("--engine", choices=["aiayn", "ctranslate2"], default="aiayn",
+                   help="ctranslate2: translate with CTranslate2, on a folder of `aiayn export --to ctranslate2` or on "
+                   "--model exported when the server starts (--dtype int8: int8 weights); aiayn's model still draws "
+                   "the attention, reading CTranslate2's translation; beams rank by |Y|^alpha (default aiayn)")
     add_decoding(s)  # the defaults of every request; a request may change beam, alpha and nbest
     return s
 
 
 def _run_serve(args: argparse.Namespace) -> None:
+    from ..runs import engines
     from ..serve import Limits, serve
 
     limits = Limits(max_lines=args.max_lines, max_chars=args.max_chars, max_beam=args.max_beam, timeout=args.timeout,
                     max_queue=args.max_queue, max_batch_lines=args.max_batch_lines, body_timeout=args.body_timeout)
-    serve(args.model, args.host, args.port, decode_options(args), limits, args.device, args.dtype)
+    engines.check_engine(args.model, args.engine)
+    if args.engine == "aiayn":
+        serve(args.model, args.host, args.port, decode_options(args), limits, args.device, args.dtype)
+        return
+    with engines.ctranslate2(args.model, args.device, args.dtype) as engine:  # aiayn's weights show the attention
+        serve(engine.weights, args.host, args.port, decode_options(args), limits, args.device, "float32",
+              decoder=engine.decoder, engine=engine.info)
 
 
 EPILOG_EXPORT = """examples:

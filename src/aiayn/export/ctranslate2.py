@@ -183,6 +183,15 @@ class CTranslate2Translator:
     def translate_nbest(self, lines: list[str], options: DecodeOptions | None = None, progress=None,
                         ) -> list[list[tuple[str, float]]]:
         """Up to ``nbest`` (text, score) pairs per line, best first; an empty line gives no hypothesis."""
+        out = []
+        for hyps in self.translate_ids(lines, options, progress):
+            texts = self.tokenizer.decode([ids for ids, _ in hyps]) if hyps else []
+            out.append(list(zip(texts, [score for _, score in hyps])))
+        return out
+
+    def translate_ids(self, lines: list[str], options: DecodeOptions | None = None, progress=None,
+                      ) -> list[list[tuple[list[int], float]]]:
+        """As ``translate_nbest``, with each hypothesis' token ids (EOS left out) instead of its text."""
         opts = options or DecodeOptions()
         room = self.config.max_positions - 1  # one position for EOS
         sources = []
@@ -191,7 +200,7 @@ class CTranslate2Translator:
                 log.warning("line %d has %d tokens; the model takes %d, so the rest is not translated", n + 1,
                             len(ids), room)
             sources.append(self.tokenizer.pieces(ids[:room]))
-        results: list[list[tuple[str, float]]] = [[] for _ in lines]
+        results: list[list[tuple[list[int], float]]] = [[] for _ in lines]
         limits = output_limits(sources, opts, self.config.max_positions)
         rows = [i for i, s in enumerate(sources) if s and limits[i] > 1]  # a limit of 1 leaves room for EOS only
         if opts.beam_size == 1 and rows:
@@ -207,7 +216,7 @@ class CTranslate2Translator:
 
     def _translate(self, rows: list[int], sources, results, opts: DecodeOptions, max_len: int) -> list[int]:
         """Decodes ``rows`` with aiayn's length limit (which counts the EOS; CTranslate2's does not)
-        into ``results``; returns the length of each row's best hypothesis. Greedy scores are log P.
+        into ``results`` (ids, score); returns the length of each row's best hypothesis. Greedy scores are log P.
 
         At the limit aiayn ends every live beam with EOS at its real log-probability; CTranslate2
         stops them without one (its hypotheses are ranked as if the EOS were free). So every beam
@@ -222,9 +231,7 @@ class CTranslate2Translator:
         ranked = self._with_eos_at_limit([sources[i] for i in rows], out, opts)
         lengths = []
         for i, hyps in zip(rows, ranked):
-            hyps = hyps[: opts.nbest]
-            texts = self.tokenizer.decode([[self.ids[p] for p in h] for h, _ in hyps])
-            results[i] = list(zip(texts, [score for _, score in hyps]))
+            results[i] = [([self.ids[p] for p in h], score) for h, score in hyps[: opts.nbest]]
             lengths.append(len(hyps[0][0]))
         return lengths
 

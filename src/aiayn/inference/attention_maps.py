@@ -17,14 +17,15 @@ KINDS = ("cross", "encoder", "decoder_self")
 
 
 @torch.no_grad()
-def all_attention_maps(translator: Translator, source: str, beam_size: int = 4):
+def all_attention_maps(translator: Translator, source: str, beam_size: int = 4, target: list[int] | None = None):
     """Translates ``source`` once and returns (translation, {kind: (per-layer weights (H, T, S),
     query pieces, key pieces)}) for every kind of attention the model has (RNNsearch: cross only;
-    RNNencdec: none)."""
+    RNNencdec: none). ``target``: the translation's ids (EOS left out) when another engine made it;
+    the model then reads it (teacher forcing) instead of searching."""
     tok, cfg = translator.tokenizer, translator.model.config
     src_ids = tok.encode([source])[0][: cfg.max_positions - 1] + [cfg.eos_id]
     src = torch.tensor([src_ids], device=translator.device)
-    tgt_ids = translator.search(src, DecodeOptions(beam_size=beam_size))[0][0].tokens
+    tgt_ids = target if target is not None else translator.search(src, DecodeOptions(beam_size=beam_size))[0][0].tokens
     translation = tok.decode([tgt_ids])[0]
     tgt_in = torch.tensor([[cfg.bos_id] + tgt_ids], device=translator.device)
     _, maps = translator.model(src, tgt_in, return_attention=True)

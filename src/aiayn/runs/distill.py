@@ -23,7 +23,6 @@ import hashlib
 import itertools
 import json
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -37,9 +36,9 @@ from ..io.loader import beside, run_config
 from ..io.rundir import CONFIG, TOKENIZER, RunDir, model_file_of
 from ..progress import bar
 from ..tasks.spec import model_task_name
+from .engines import ENGINES, ctranslate2
 from .launch import TrainRequest, train
 
-ENGINES = ("aiayn", "ctranslate2")
 CHUNK_LINES = Allowed(int, 1)  # source lines translated and written together
 FORMAT = 1  # of distill.json
 
@@ -273,7 +272,7 @@ def _locked(folder: Path) -> Iterator[None]:
 
 @contextlib.contextmanager
 def _decoder(teacher: Teacher, r: DistillRequest) -> Iterator[Any]:
-    """The teacher's translator on ``r.engine``: aiayn's, or CTranslate2 on a temporary export of it."""
+    """The teacher's translator on ``r.engine``: aiayn's, or CTranslate2 on a temporary export of it (``engines``)."""
     import torch
 
     device = r.device or ("cuda" if torch.cuda.is_available() else "cpu")
@@ -283,12 +282,5 @@ def _decoder(teacher: Teacher, r: DistillRequest) -> Iterator[Any]:
 
         yield Translator.load(teacher.model_file, device, DTYPES[r.dtype])
         return
-    from ..export import export
-    from ..export.ctranslate2 import COMPUTE_TYPES, CTranslate2Translator
-
-    if r.dtype not in COMPUTE_TYPES:
-        raise UsageError(f"--dtype {r.dtype} is not available with --engine ctranslate2; choose one of "
-                         f"{', '.join(COMPUTE_TYPES)}")
-    with tempfile.TemporaryDirectory(prefix="aiayn-distill-") as tmp:
-        folder = export(teacher.model_file, "ctranslate2", Path(tmp) / "ct2")
-        yield CTranslate2Translator(folder, device, COMPUTE_TYPES[r.dtype])
+    with ctranslate2(teacher.model_file, device, r.dtype) as engine:
+        yield engine.decoder

@@ -47,10 +47,12 @@ def load_web():
 
 
 def serve(model: str | Path, host: str = "127.0.0.1", port: int = 8000, options: DecodeOptions | None = None,
-          limits: Limits | None = None, device: str = "cpu", dtype: str = "float32") -> None:
+          limits: Limits | None = None, device: str = "cpu", dtype: str = "float32", decoder=None,
+          engine: dict | None = None) -> None:
     """Serves ``model`` (a run directory or .safetensors file) on http://host:port until SIGINT/SIGTERM.
     ``options``: the decoding defaults (a request may change beam, alpha and nbest); ``limits``: request sizes,
-    queue and timeout; ``dtype``: float32 or bfloat16."""
+    queue and timeout; ``dtype``: float32 or bfloat16. ``decoder``: another engine that translates (e.g.
+    CTranslate2, ``aiayn.runs.engines``) while ``model`` shows the attention; ``engine``: what /api/info says of it."""
     from ..inference.translator import Translator
     from .worker import ModelWorker, model_info
 
@@ -65,9 +67,10 @@ def serve(model: str | Path, host: str = "127.0.0.1", port: int = 8000, options:
     _check_model(model)
     translator = Translator.load(model, device, DTYPES[dtype])
     worker = ModelWorker(translator, options, max_queue=limits.max_queue,
-                         max_batch_lines=limits.max_batch_lines)
+                         max_batch_lines=limits.max_batch_lines, decoder=decoder)
     try:
-        app = app_module.create_app(worker, limits, model_info(translator, model))
+        info = {**model_info(translator, model), "engine": engine or {"name": "aiayn", "dtype": dtype}}
+        app = app_module.create_app(worker, limits, info)
         log.info("serving %s on http://%s:%d (stop with Ctrl+C)", model, _url_host(host), port)
         if host not in ("127.0.0.1", "localhost", "::1"):
             log.warning("listening on %s: anyone who can reach this address may use the model (no authentication)",

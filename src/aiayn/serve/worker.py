@@ -14,6 +14,7 @@ A job whose client stopped waiting (its future was cancelled on timeout) is drop
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import queue
 import threading
@@ -56,11 +57,14 @@ _STOP = object()
 
 
 class ModelWorker:
-    """Owns ``translator``: ``translate(lines, options)`` and ``attention(text, beam)`` return futures."""
+    """Owns ``translator``: ``translate(lines, options)`` and ``attention(text, beam)`` return futures.
+
+    ``decoder``: another engine that translates instead (CTranslate2: ``translate_nbest`` and
+    ``translate_ids``); ``translator``'s model then reads its translation to show the attention."""
 
     def __init__(self, translator: Translator, defaults: DecodeOptions | None = None, max_queue: int = 256,
-                 max_batch_lines: int = 64):
-        self.translator, self.defaults = translator, defaults or DecodeOptions()
+                 max_batch_lines: int = 64, decoder: Any = None):
+        self.translator, self.defaults, self.decoder = translator, defaults or DecodeOptions(), decoder
         self.max_queue, self.max_batch_lines = max_queue, max_batch_lines
         self.stats = {"requests": 0, "batches": 0, "lines": 0, "rejected": 0}
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
@@ -159,9 +163,14 @@ class ModelWorker:
 
     def _compute(self, jobs: list[_Job]) -> list[Any]:
         if jobs[0].kind == "attention":
-            return [attention_payload(self.translator, jobs[0].lines[0], jobs[0].options.beam_size)]
+            text, options = jobs[0].lines[0], jobs[0].options
+            target = None
+            if self.decoder is not None:  # the engine's own translation, whose attention aiayn's model computes
+                best = self.decoder.translate_ids([text], dataclasses.replace(options, nbest=1))[0]
+                target = best[0][0] if best else []
+            return [attention_payload(self.translator, text, options.beam_size, target=target)]
         lines = [line for job in jobs for line in job.lines]
-        rows = self.translator.translate_nbest(lines, jobs[0].options)
+        rows = (self.decoder or self.translator).translate_nbest(lines, jobs[0].options)
         with self._lock:
             self.stats["batches"] += 1
             self.stats["lines"] += len(lines)
@@ -193,12 +202,14 @@ def attention_kinds(translator: Translator) -> list[str]:
     return ["cross"] if getattr(translator.model.config, "attention", False) is True else []
 
 
-def attention_payload(translator: Translator, text: str, beam_size: int, digits: int = 4) -> dict[str, Any]:
+def attention_payload(translator: Translator, text: str, beam_size: int, digits: int = 4,
+                      target: list[int] | None = None) -> dict[str, Any]:
     """Every attention kind of ``text``'s translation: per kind the query and key pieces and the
-    weights as nested lists (layers, heads, queries, keys), rounded to ``digits`` decimals."""
+    weights as nested lists (layers, heads, queries, keys), rounded to ``digits`` decimals.
+    ``target``: the translation's ids when another engine made it (see ``all_attention_maps``)."""
     if not attention_kinds(translator):
         raise UsageError(f"this {translator.model.architecture} model has no attention to show (RNNencdec)")
-    translation, maps = all_attention_maps(translator, text, beam_size)  # one translation for every kind
+    translation, maps = all_attention_maps(translator, text, beam_size, target)  # one translation for every kind
     out, scale = {}, 10.0 ** digits
     for kind, (layers, queries, keys) in maps.items():
         weights = torch.stack(layers).double()  # (L, H, T, S)
