@@ -218,17 +218,26 @@ def _read_sets(paths: list[str], progress) -> tuple[dict[str, list[list[int]]], 
     return sets, {label: [f.name for f in files] for label, files in columns.items()}
 
 
-def _sample_for_grade(args) -> list[list[int]]:
+def _sample_for_grade(args, progress) -> list[list[int]]:
     """``args.samples`` unconditional pieces from ``args.model``, written as MIDI into ``args.out`` if given."""
-    import logging
-
     from . import task_for
 
     task_for(args.model, "grade")
-    generator = Generator.load(args.model, args.device)
-    logging.getLogger("aiayn").info("sampling %d pieces of up to %d tokens from %s", args.samples, args.length,
-                                    args.model)
-    pieces = generator.generate([[]] * args.samples, args.length, args.temperature, args.top_k, args.top_p, args.seed)
+    model = Generator.load(args.model, args.device).model
+    bar, step = progress(total=args.length + 1, desc=f"sampling {args.samples} pieces", unit="token"), model.decode_step
+
+    def counted(tokens, state):  # the generator has no progress hook: count its decoding steps instead
+        out = step(tokens, state)
+        bar.update(1)
+        return out
+
+    model.decode_step = counted
+    try:
+        pieces = Generator(model, args.device).generate([[]] * args.samples, args.length, args.temperature, args.top_k,
+                                                        args.top_p, args.seed)
+    finally:
+        del model.decode_step
+        bar.close()
     if args.out:
         Path(args.out).mkdir(parents=True, exist_ok=True)
         for i, piece in enumerate(pieces):
@@ -254,7 +263,7 @@ def _run_grade(args) -> str:
     ended, sampled = {}, {}
     if args.model:
         label = f"{args.model} (T {args.temperature}, top-k {args.top_k}, top-p {args.top_p}, seed {args.seed})"
-        sets[label] = sampled[label] = _sample_for_grade(args)
+        sets[label] = sampled[label] = _sample_for_grade(args, progress)
         ended[label] = sum(len(piece) < args.length for piece in sampled[label])
     result = chorales.grade_sets(sets, default_cache(), ended, names, progress)
     if args.json:
