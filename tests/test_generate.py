@@ -8,7 +8,7 @@ from conftest import aiayn, scale_chorale
 
 from aiayn.data import music
 from aiayn.io.rundir import RunDir
-from aiayn.tasks import LanguageModelTask
+from aiayn.tasks import LanguageModelObjective
 from aiayn.tasks.music import music_model_config
 from aiayn.training import distributed as D
 from aiayn.training.config import TrainConfig
@@ -20,7 +20,7 @@ def music_run(tmp_path_factory):
     run = RunDir(tmp_path_factory.mktemp("music") / "run")
     run.path.mkdir()
     train = [scale_chorale(40, i) for i in range(12)]
-    task = LanguageModelTask(train, train[:2], 32, 512, music.BOS, music.EOS, music.PAD)
+    task = LanguageModelObjective(train, train[:2], 32, 512, music.BOS, music.EOS, music.PAD)
     cfg = music_model_config("relative", max_relative_distance=32, d_model=32, n_heads=2, d_ff=64, n_layers=1)
     train_cfg = TrainConfig.from_dict({"max_steps": 6, "warmup": 2, "valid_every": 3, "save_every": 3,
                                        "log_every": 1, "label_smoothing": 0.0, "valid_bleu_sentences": 0})

@@ -12,7 +12,7 @@ import torch
 from conftest import aiayn
 
 from aiayn.data import digits
-from aiayn.tasks.images import ImageTask, digits_model_config, upsample
+from aiayn.tasks.images import ImageObjective, digits_model_config, upsample
 
 MICRO = ["--set", "model.d_model=16", "--set", "model.n_heads=2", "--set", "model.d_ff=32", "--max-steps", "3",
          "--set", "train.valid_every=3", "--set", "train.save_every=3", "--set", "train.max_tokens=2048"]
@@ -26,13 +26,13 @@ class Uniform(torch.nn.Module):
 
 
 def test_bits_per_dim_of_a_uniform_model_is_log2_of_the_vocabulary():
-    figures = ImageTask(None, "valid", 0).validate(Uniform(), "cpu")
+    figures = ImageObjective(None, "valid", 0).validate(Uniform(), "cpu")
     assert figures["valid_images"] == len(digits.load_digits_split("valid")[0])
     assert figures["valid_bits_per_dim"] == pytest.approx(math.log2(digits.VOCAB_SIZE), rel=1e-6)  # float32 logits
 
 
 def test_batches_hold_whole_images_bos_first():
-    task = ImageTask("train", None, 64 * 5, conditional=True)
+    task = ImageObjective("train", None, 64 * 5, conditional=True)
     assert sum(map(len, task.train_batches)) == len(digits.load_digits_split("train")[0])
     batch = task.batch(task.train_batches[0])
     assert batch.inputs.shape == batch.targets.shape == (5, 64) and batch.classes.shape == (5,)

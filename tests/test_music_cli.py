@@ -129,10 +129,10 @@ def test_a_music_run_that_never_saved_starts_again_and_cannot_be_resumed(cache, 
 
 def test_evaluate_scores_in_the_runs_own_window(cache, tmp_path, monkeypatch):
     """A run trained through the Python API with a 64-token window is scored in windows of 64, the
-    same figure a LanguageModelTask with that window computes (not the task's default)."""
+    same figure a LanguageModelObjective with that window computes (not the task's default)."""
     from aiayn import runs
     from aiayn.inference.generator import Generator
-    from aiayn.tasks import LanguageModelTask
+    from aiayn.tasks import LanguageModelObjective
 
     monkeypatch.setenv("AIAYN_CACHE", str(cache))
     overrides = {k: yaml_value for k, yaml_value in (s.split("=") for s in MICRO[1::2])}
@@ -144,5 +144,5 @@ def test_evaluate_scores_in_the_runs_own_window(cache, tmp_path, monkeypatch):
     nll = float(re.search(r"NLL ([\d.]+) nats/token", out)[1])
     seqs = [s.tolist() for s in music.load_chorales(cache / "chorales", "test").values()]
     model = Generator.load(run.path).model
-    expected = LanguageModelTask([], seqs, 64, 4096, music.BOS, music.EOS, music.PAD).validate(model, "cpu")
+    expected = LanguageModelObjective([], seqs, 64, 4096, music.BOS, music.EOS, music.PAD).validate(model, "cpu")
     assert math.isclose(nll, expected["valid_nll"], abs_tol=1e-4)

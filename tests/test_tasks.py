@@ -13,7 +13,7 @@ import pytest
 import aiayn.tasks as tasks
 from aiayn.app.cli import build_parser, main
 from aiayn.model.config import LanguageModelConfig
-from aiayn.tasks import LanguageModelTask, Task
+from aiayn.tasks import LanguageModelObjective, Task
 from aiayn.tasks.options import decode_options, decoding_given
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "aiayn"
@@ -28,7 +28,7 @@ def _counting(n: int) -> list[int]:
 def _toy_task() -> Task:
     def build(setup, model, train, data):
         seqs = [_counting(n) for n in range(data["pieces"])]
-        return LanguageModelTask(seqs, seqs[:4], 16, train.max_tokens, BOS, EOS, PAD)
+        return LanguageModelObjective(seqs, seqs[:4], 16, train.max_tokens, BOS, EOS, PAD)
 
     def evaluate(request):
         return f"toy model {request.model}: evaluated"
@@ -39,7 +39,7 @@ def _toy_task() -> Task:
                 model_config=lambda **f: LanguageModelConfig.from_dict(
                     dict(vocab_size=16, pad_id=PAD, bos_id=BOS, eos_id=EOS, d_model=16, n_heads=2, d_ff=32,
                          n_layers=1, max_positions=64, **f)),
-                build=build, data={"pieces": 8}, evaluate=evaluate, uses="aiayn evaluate")
+                build=build, data={"pieces": 8}, objective=LanguageModelObjective, evaluate=evaluate)
 
 
 def test_a_new_task_is_one_registration(tmp_path, monkeypatch, capsys):
@@ -56,6 +56,43 @@ def test_a_new_task_is_one_registration(tmp_path, monkeypatch, capsys):
     assert f"toy model {run}: evaluated" in capsys.readouterr().out
     assert main(["generate", "--model", str(run), "--out", str(tmp_path / "s")]) == 1  # it has no generate
     assert not (tmp_path / "s").exists()
+
+
+def test_a_command_a_task_does_not_take_is_one_line(tmp_path, monkeypatch, capsys):
+    """A task without evaluate trains; `aiayn evaluate` on its model is one line naming the tasks it takes."""
+    toy = dataclasses.replace(_toy_task(), evaluate=None, verbs=())
+    known = tasks.registry()
+    monkeypatch.setattr(tasks, "registry", lambda: {**known, "toy": toy})
+    run = tmp_path / "toy"
+    assert main(["train", "--task", "toy", "--out", str(run)]) == 0
+    capsys.readouterr()
+    assert main(["evaluate", "--model", str(run)]) == 1
+    err = capsys.readouterr().err
+    assert err == (f"error: {run} holds a toy model; `aiayn evaluate` takes translation, music, digits, superres or "
+                   "parsing models: no command takes toy models\n")
+
+
+class _Half:
+    """Batches and a loss, but nothing to judge the model by."""
+
+    train_batches: list[list[int]]
+
+    def batch(self, indices):
+        return indices
+
+    def loss(self, model, batch, epsilon):
+        return None
+
+
+def test_a_task_that_lacks_a_member_fails_when_made():
+    """The objective's members and the task's verbs are checked when the record is made, in one line."""
+    with pytest.raises(TypeError) as error:
+        dataclasses.replace(_toy_task(), objective=_Half)
+    assert str(error.value) == ("task toy: its objective _Half lacks prefetch, fingerprint, has_valid, summary, "
+                                "validate, metric, describe (every member of aiayn.training.objective.Objective)")
+    with pytest.raises(TypeError, match="^task toy: its verbs name evaluate but it gives no evaluate function$"):
+        dataclasses.replace(_toy_task(), evaluate=None)
+    assert tasks.get("music").verbs[:2] == ("evaluate", "generate") and tasks.get("parsing").supports("parse")
 
 
 def test_a_task_brings_its_options_and_commands(monkeypatch, capsys):

@@ -96,8 +96,9 @@ def _start(setup: Setup, task: Task, plan: P.Plan):
             raise UsageError(f"the model config does not fit the data: {e}") from None
     trainer = _trainer(setup, task, model_cfg, plan.train, plan.data)
     if setup.world.is_main:
+        summary = trainer.objective.summary
         log.info("training %s %s (%s parameters) %sinto %s", task.name, plan.preset,
-                 f"{trainer.model.num_parameters():,}", getattr(trainer.task, "summary", "") + " ", setup.run.path)
+                 f"{trainer.model.num_parameters():,}", f"{summary} " if summary else "", setup.run.path)
     arch = {"arch": plan.arch} if task.archs else {}
     return trainer, {"task": task.name, "preset": plan.preset, **arch, "architecture": trainer.model.architecture,
                      "model": model_cfg.to_dict(), "train": plan.train.to_dict(), "data": plan.data}
@@ -116,9 +117,8 @@ def _resume(setup: Setup, task: Task, r: TrainRequest, given: dict[str, Any]):
 
 
 def _trainer(setup: Setup, task: Task, model_cfg, train_cfg: TrainConfig, data: dict[str, Any]) -> Trainer:
-    built = task.build(setup, model_cfg, train_cfg, data)
-    return Trainer(setup.run, model_cfg, train_cfg, built, setup.world, getattr(built, "fingerprint", None),
-                   has_valid=getattr(built, "has_valid", True), task_name=task.name, progress=setup.progress)
+    return Trainer(setup.run, model_cfg, train_cfg, task.build(setup, model_cfg, train_cfg, data), setup.world,
+                   task_name=task.name, progress=setup.progress)
 
 
 def report(run: RunDir | str | Path, progress=None) -> str:

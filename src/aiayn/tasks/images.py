@@ -53,14 +53,22 @@ def superres_model_config(attention: str = "local", **overrides) -> TransformerC
                                         **SCHEMES[attention], **overrides})
 
 
-class ImageTask:
-    """Fixed-size pixel sequences of one split pair: batches, loss, and NLL per pixel (bits/dim)."""
+class ImageObjective:
+    """Fixed-size pixel sequences of one split pair: batches, loss, and NLL per pixel (bits/dim)
+    (an ``aiayn.training.objective.Objective``)."""
+
+    train_batches: list[list[int]]
+    has_valid: bool
+    prefetch = False  # a batch is one indexing of tensors in memory: nothing to overlap
+    fingerprint = None  # pixel intensities are their own tokens: no vocabulary file
+    summary = ""
 
     def __init__(self, train: str | None, valid: str | None, max_tokens: int, super_resolution: bool = False,
                  conditional: bool = False):
         self.super_resolution, self.conditional = super_resolution, conditional
         self.train = self._encode(train) if train else None
         self.valid = self._encode(valid) if valid else None
+        self.has_valid = self.valid is not None
         if self.train is not None:
             order = np.random.default_rng(0).permutation(len(self.train[0]))  # sklearn's order groups writers
             per_batch = max(1, max_tokens // digits.N_PIXELS)
@@ -141,7 +149,7 @@ def evaluate_images(model: str | Path, split: str = "test", device: str = "cpu")
     """Bits per dimension on ``split``; for super-resolution also the mean absolute and squared error
     per pixel (intensity 0..16) of the greedy output and of bicubic upsampling, the baseline."""
     net, task = load_image_model(model, device)
-    data = ImageTask(None, split, 0, super_resolution=task == "superres",
+    data = ImageObjective(None, split, 0, super_resolution=task == "superres",
                      conditional=getattr(net.config, "n_classes", 0) > 0)
     figures = data.validate(net, device)
     result = {"task": task, "split": split, "images": figures["valid_images"], "nll": figures["valid_nll"],
@@ -235,13 +243,13 @@ def _presets(conditional_too: bool) -> dict[str, dict]:
 DIGITS = Task("digits", "8x8 digits pixel by pixel (Image Transformer; scikit-learn's digits)",
               presets=_presets(True), preset_help="local (default: 1D local attention) or full; -class: class-conditional",
               train=DIGITS_TRAIN, model_config=digits_model_config, data={"corpus": "scikit-learn 8x8 digits"},
-              build=lambda setup, model, train, data: ImageTask("train", "valid", train.max_tokens,
-                                                                conditional=model.n_classes > 0),
-              evaluate=_evaluate, generate=_generate, uses="aiayn evaluate / aiayn generate", options=_options)
+              build=lambda setup, model, train, data: ImageObjective("train", "valid", train.max_tokens,
+                                                                     conditional=model.n_classes > 0),
+              objective=ImageObjective, evaluate=_evaluate, generate=_generate, options=_options)
 SUPERRES = Task("superres", "4x4 -> 8x8 digits, an encoder-decoder over pixels (Image Transformer)",
                 presets=_presets(False), preset_help="local (default) or full",
                 train=DIGITS_TRAIN, model_config=superres_model_config,
                 data={"corpus": "scikit-learn 8x8 digits", "input": "4x4 average-pooled"},
-                build=lambda setup, model, train, data: ImageTask("train", "valid", train.max_tokens,
-                                                                  super_resolution=True),
-                evaluate=_evaluate, generate=_generate, uses="aiayn evaluate / aiayn generate")
+                build=lambda setup, model, train, data: ImageObjective("train", "valid", train.max_tokens,
+                                                                       super_resolution=True),
+                objective=ImageObjective, evaluate=_evaluate, generate=_generate)

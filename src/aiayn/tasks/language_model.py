@@ -58,8 +58,15 @@ def cut_windows(lengths: list[int], length: int) -> list[tuple[int, int]]:
     return windows
 
 
-class LanguageModelTask:
-    """Training windows, their batches and the loss; validation NLL per token and perplexity."""
+class LanguageModelObjective:
+    """Training windows, their batches and the loss; validation NLL per token and perplexity
+    (an ``aiayn.training.objective.Objective``)."""
+
+    train_batches: list[list[int]]
+    has_valid: bool
+    prefetch = False  # windows are cut on the training thread: small batches, little to overlap
+    fingerprint = None  # the token ids are the task's own: no vocabulary file to match on resume
+    summary = ""
 
     def __init__(self, train: list[list[int]], valid: list[list[int]] | None, length: int, max_tokens: int,
                  bos_id: int, eos_id: int, pad_id: int, train_classes: list[int] | None = None,
@@ -71,6 +78,7 @@ class LanguageModelTask:
         self.windows = cut_windows([len(s) for s in self.train], length)
         sizes = [min(len(self.train[i]) - s - 1, length) for i, s in self.windows]
         self.train_batches = batch_by_tokens(sizes, sizes, max_tokens)
+        self.has_valid = bool(self.valid)
 
     def _batch(self, seqs, classes, picks: list[tuple[int, int, int]]) -> SequenceBatch:
         """Windows (sequence, start, tokens already scored at its beginning) as one batch."""

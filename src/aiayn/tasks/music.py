@@ -21,7 +21,7 @@ from ..errors import UsageError
 from ..inference.generator import Generator
 from ..io.checkpoint import atomic_path
 from ..model.config import LanguageModelConfig
-from .language_model import LanguageModelTask
+from .language_model import LanguageModelObjective
 from .requests import GENERATE_RANGES, EvaluateRequest, GenerateRequest
 from .spec import Task, load_trained
 
@@ -62,14 +62,14 @@ def chorale_sequences(split: str, cache: str | Path | None = None, progress=None
 
 
 def chorale_task(window: int = WINDOW, max_tokens: int = MUSIC_TRAIN["max_tokens"], cache: str | Path | None = None,
-                 progress=None, transpose: int = 0) -> LanguageModelTask:
+                 progress=None, transpose: int = 0) -> LanguageModelObjective:
     """Training windows over the train split; validation on the valid split. ``transpose`` N adds
     each training chorale moved by ±1 .. ±N semitones (where every pitch stays in the vocabulary)."""
     _, train = chorale_sequences("train", cache, progress)
     shifts = [k for k in range(-transpose, transpose + 1) if k]
     train += [moved for k in shifts for seq in train if (moved := music.transpose(seq, k)) is not None]
     _, valid = chorale_sequences("valid", cache)
-    return LanguageModelTask(train, valid, window, max_tokens, music.BOS, music.EOS, music.PAD)
+    return LanguageModelObjective(train, valid, window, max_tokens, music.BOS, music.EOS, music.PAD)
 
 
 # Using a trained model ---------------------------------------------------------------------------
@@ -130,7 +130,7 @@ def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu") 
     window = loaded.data_settings().get("window", WINDOW)
     generator = Generator(loaded.model, device)
     _, seqs = chorale_sequences(split)
-    scorer = LanguageModelTask([], seqs, window, 4096, music.BOS, music.EOS, music.PAD)
+    scorer = LanguageModelObjective([], seqs, window, 4096, music.BOS, music.EOS, music.PAD)
     figures = scorer.validate(generator.model, generator.device)
     return {"nll": figures["valid_nll"], "ppl": figures["valid_ppl"], "tokens": figures["valid_tokens"],
             "bits_per_token": figures["valid_nll"] / math.log(2), "window": window}
@@ -281,5 +281,5 @@ TASK = Task(
     data={"corpus": "music21 Bach chorales", "window": WINDOW, "transpose": 0},
     build=lambda setup, model, train, data: chorale_task(data["window"], train.max_tokens, progress=setup.progress,
                                                          transpose=data["transpose"]),
-    evaluate=_evaluate, generate=_generate, uses="aiayn evaluate / aiayn generate / aiayn grade", options=_options,
+    objective=LanguageModelObjective, evaluate=_evaluate, generate=_generate, options=_options,
     commands={"grade": (_add_grade, _run_grade)})

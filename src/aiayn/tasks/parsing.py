@@ -90,8 +90,15 @@ def prepare(data: dict) -> tuple[dict, dict]:
     return data, {"src_vocab_size": len(words), "tgt_vocab_size": len(symbols)}
 
 
-class ParsingTask:
-    """Batches of (words, linearised tree) pairs; validation NLL per token and greedy bracket F1."""
+class ParsingObjective:
+    """Batches of (words, linearised tree) pairs; validation NLL per token and greedy bracket F1
+    (an ``aiayn.training.objective.Objective``)."""
+
+    train_batches: list[list[int]]
+    prefetch = False  # trees are few and short: collated on the training thread
+    fingerprint = None  # the vocabularies are recorded in config.json's data settings, checked there
+    has_valid = True  # --valid trees, or the synthetic treebank's valid split
+    summary = ""
 
     def __init__(self, data: dict, max_tokens: int, max_positions: int):
         self.words, self.symbols = Vocab.from_str(data["words"]), Vocab.from_str(data["symbols"])
@@ -250,6 +257,7 @@ TASK = Task("parsing", "constituency parsing as translation (paper §6.3); a SYN
             preset_help="tiny (default) or wsj (paper §6.3: 4 layers, d_model 1024)",
             train=PARSING_TRAIN, model_config=parsing_model_config,
             data={"train": None, "valid": None, "min_count": 2}, prepare=prepare, data_options=("train", "valid"),
-            build=lambda setup, model, train, data: ParsingTask(data, train.max_tokens, model.max_positions),
-            evaluate=_evaluate, report=_report, decoding=PAPER_DECODING, uses="aiayn parse / aiayn evaluate",
+            build=lambda setup, model, train, data: ParsingObjective(data, train.max_tokens, model.max_positions),
+            objective=ParsingObjective, evaluate=_evaluate, report=_report, decoding=PAPER_DECODING,
+            verbs=("parse", "evaluate"),
             commands={"parse": (_add_parse, _run_parse)})

@@ -16,6 +16,7 @@ from ..io.loader import Loaded, load
 from ..io.rundir import RunDir, model_file_of
 from ..training.config import TrainConfig
 from ..training.distributed import World
+from ..training.objective import Objective, missing_members
 from .requests import EvaluateRequest, GenerateRequest
 
 
@@ -67,10 +68,14 @@ class Task:
     before anything is written (the data settings checked and completed, and the model-config fields
     the data fixes, such as a vocabulary's size); ``start(setup, data, train_config)`` once the run
     directory is claimed (fields it fixes from what it writes there: translation's vocabulary); and
-    ``build(setup, model_config, train_config, data)`` for the object the trainer uses (batches,
-    ``loss``, ``validate``, ``metric``, ``describe``; see ``aiayn.training.trainer``). A resumed run
-    calls ``build`` alone, with its recorded data settings. ``build`` may add to ``data`` what a
-    resume must find unchanged (translation: the training text's fingerprint).
+    ``build(setup, model_config, train_config, data)`` for what the trainer trains: an instance of
+    ``objective``, a class with every member of ``aiayn.training.objective.Objective`` (checked here,
+    when the task is made). A resumed run calls ``build`` alone, with its recorded data settings.
+    ``build`` may add to ``data`` what a resume must find unchanged (translation: the training text's
+    fingerprint).
+    What its models are for is data too: ``verbs``, the commands that take them (``aiayn VERB``),
+    in the order errors name them; ``evaluate`` and ``generate``, when given, and each of
+    ``commands`` are among them whether listed or not, and a listed one of these must be given.
     ``archs``: model families by name (``--arch``), each ``(preset, **fields) -> config``; without
     them the model is ``model_config(**preset_fields, **fields)``.
     On the command line the options every task shares stay in ``aiayn.app.cli``; ``options`` adds
@@ -83,8 +88,9 @@ class Task:
     presets: dict[str, dict[str, Any]]  # model-config fields by preset name; the first is the default
     preset_help: str
     train: dict[str, Any]  # TrainConfig fields that differ from the paper's defaults
-    build: Callable[[Setup, Any, Any, dict[str, Any]], Any]
+    build: Callable[[Setup, Any, Any, dict[str, Any]], Objective]
     data: dict[str, Any]  # default data settings (recorded in the run)
+    objective: type  # the class ``build`` returns an instance of (an ``Objective``)
     model_config: Callable[..., Any] | None = None  # model-config fields -> the model's config dataclass
     archs: dict[str, Callable[..., Any]] = field(default_factory=dict)
     arch_help: str = ""
@@ -97,7 +103,7 @@ class Task:
     # printed after `aiayn train`: (run directory, its config, a tqdm-like factory or None) -> text
     report: Callable[[Path, dict[str, Any], Any], str] = default_report
     decoding: DecodeOptions | None = None  # decoding defaults of evaluate and the task's commands, if it searches
-    uses: str = "aiayn evaluate"  # the commands for this task's models, named in errors
+    verbs: tuple[str, ...] = ()  # the commands that take this task's models (see above): translation's translate ...
     # (command, its argparse parser or group) -> adds the options this task reads to that command, if any
     options: Callable[[str, Any], None] | None = None
     # sub-commands this task brings: name -> (adds its parser to argparse's sub-parsers and returns it,
@@ -108,6 +114,26 @@ class Task:
     def __post_init__(self) -> None:
         if not self.default_out:
             object.__setattr__(self, "default_out", f"runs/{self.name}")  # frozen: set once, here
+        missing = missing_members(self.objective)
+        if missing:
+            raise TypeError(f"task {self.name}: its objective {self.objective.__name__} lacks {', '.join(missing)} "
+                            "(every member of aiayn.training.objective.Objective)")
+        own = {"evaluate": self.evaluate, "generate": self.generate}
+        lacking = [verb for verb in self.verbs if verb in own and own[verb] is None]
+        if lacking:
+            raise TypeError(f"task {self.name}: its verbs name {', '.join(lacking)} but it gives no "
+                            f"{' or '.join(lacking)} function")
+        found = [verb for verb, run in own.items() if run is not None] + list(self.commands)
+        object.__setattr__(self, "verbs", tuple(dict.fromkeys([*self.verbs, *found])))
+
+    @property
+    def uses(self) -> str:
+        """The commands for this task's models, as errors name them: "aiayn evaluate / aiayn generate"."""
+        return " / ".join(f"aiayn {verb}" for verb in self.verbs)
+
+    def supports(self, verb: str) -> bool:
+        """Whether ``aiayn VERB`` takes this task's models."""
+        return verb in self.verbs
 
     def default_preset(self) -> str:
         return next(iter(self.presets))

@@ -74,21 +74,28 @@ def batch_corpus(pairs, cfg, max_positions: int, name: str) -> EncodedCorpus:
     return EncodedCorpus(pairs, batches, len(keep))
 
 
-class TranslationTask:
+class TranslationObjective:
     """Batches of sentence pairs; validation loss, perplexity, and greedy BLEU / chrF on the first
-    ``bleu_sentences`` validation pairs ("best" is the BLEU, or the loss when there is none)."""
+    ``bleu_sentences`` validation pairs ("best" is the BLEU, or the loss when there is none)
+    (an ``aiayn.training.objective.Objective``)."""
+
+    train_batches: Batches
+    fingerprint: str
+    has_valid: bool
+    summary: str
+    prefetch = True  # batch() is pure (no random numbers): the trainer may collate ahead in a thread
 
     def __init__(self, tokenizer: Tokenizer, train: EncodedCorpus, valid: EncodedCorpus | None,
-                 valid_text: ParallelCorpus | None, cfg):
+                 valid_text: ParallelCorpus | None, cfg, summary: str = ""):
         """``valid``: the validation ids, batched; ``valid_text``: the first validation pairs as text, for
-        BLEU. ``cfg``: the ``TrainConfig`` (label smoothing, validation BLEU sentences)."""
+        BLEU. ``cfg``: the ``TrainConfig`` (label smoothing, validation BLEU sentences). ``summary``: the
+        data in a few words, for the log's first line."""
         self.tok, self.train, self.valid_encoded, self.epsilon = tokenizer, train, valid, cfg.label_smoothing
         self.valid = valid_text
         self.bleu_sentences = min(cfg.valid_bleu_sentences, len(valid_text) if valid_text else 0)
         self.train_batches = train.batches
         self.fingerprint = tokenizer.fingerprint()  # a resume must find the same vocabulary
-        self.has_valid = valid is not None
-        self.prefetch = True  # batch() is pure (no random numbers): the trainer may collate ahead in a thread
+        self.has_valid, self.summary = valid is not None, summary
 
     def batch(self, indices: list[int]):
         return self.train.batch(indices, self.tok)
@@ -201,7 +208,7 @@ def _report(run_dir: Path, config: dict, progress=None) -> str:
                    f"Score a test set: aiayn evaluate --model {run_dir}")
 
 
-def _build(setup: Setup, model_cfg, train_cfg, data: dict) -> TranslationTask:
+def _build(setup: Setup, model_cfg, train_cfg, data: dict) -> TranslationObjective:
     """The training and validation ids every rank maps (built on first use), batched, and the first
     validation pairs as text for BLEU. A resume first checks that the training data is what the run
     started on."""
@@ -217,9 +224,8 @@ def _build(setup: Setup, model_cfg, train_cfg, data: dict) -> TranslationTask:
         valid = batch_corpus(mapped_pairs(valid_source, tokenizer, setup.world), train_cfg, model_cfg.max_positions,
                              "validation")
         valid_text = first_pairs(valid_source, train_cfg.valid_bleu_sentences)
-    task = TranslationTask(tokenizer, encoded, valid, valid_text, train_cfg)
-    task.summary = f"on {len(encoded):,} pairs ({data['src']} -> {data['tgt']})"  # for the log's first line
-    return task
+    return TranslationObjective(tokenizer, encoded, valid, valid_text, train_cfg,
+                                summary=f"on {len(encoded):,} pairs ({data['src']} -> {data['tgt']})")
 
 
 # Translation models: the Transformer, and Bahdanau et al.'s RNNsearch with its no-attention control.
@@ -233,6 +239,7 @@ TASK = Task("translation", "translate your parallel text, or the built-in Bible 
                       "attention) or rnnencdec (the same without attention: one fixed context vector)",
             data={"train": None, "valid": None, "src": None, "tgt": None, "vocab": None},
             data_options=("train", "valid", "src", "tgt", "vocab"),
-            prepare=check_data, start=write_vocabulary, build=_build, evaluate=_evaluate, report=_report,
-            decoding=DecodeOptions(), uses="aiayn translate / aiayn evaluate / aiayn attention / aiayn serve",
+            prepare=check_data, start=write_vocabulary, build=_build, objective=TranslationObjective,
+            evaluate=_evaluate, report=_report, decoding=DecodeOptions(),
+            verbs=("translate", "evaluate", "attention", "serve"),
             default_out="runs/tiny")

@@ -2,8 +2,9 @@
 schedule, label smoothing, periodic validation, atomic checkpoints, exact resume, accumulation,
 data parallelism and bf16.
 
-What is learned and how it is judged comes from the task (``aiayn.tasks``): translation, or
-language modelling of music and images. The model is rebuilt from its config's architecture.
+What is learned and how it is judged comes from an objective (``aiayn.training.objective``) that a
+task builds (``aiayn.tasks``): translation, parsing, or language modelling of music and images.
+The model is rebuilt from its config's architecture.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from ..precision import warn_if_emulated_bf16
 from ..progress import bar as progress_bar
 from . import distributed as D
 from .config import TrainConfig
+from .objective import Objective
 from .schedule import build_optimizer
 
 log = logging.getLogger("aiayn")
@@ -78,17 +80,18 @@ def _finite(value: Any) -> Any:
 class Trainer:
     """Owns the model, optimiser, schedule and data position; ``fit()`` trains until a limit.
 
-    ``task`` supplies batches, loss and validation (``aiayn.tasks``); ``fingerprint`` names the
-    data the model depends on (a vocabulary's hash): a resume must find the same one. ``task_name`` is
-    written into every weights file (``aiayn evaluate`` reads it). ``progress``:
-    a tqdm-like factory for the bar and the validation lines (``aiayn.progress``); None shows nothing.
+    ``objective`` supplies batches, loss and validation (``aiayn.training.objective.Objective``, built
+    by a task); its ``fingerprint`` names the data the model depends on (a vocabulary's hash): a
+    resume must find the same one. ``task_name`` is written into every weights file (``aiayn
+    evaluate`` reads it). ``progress``: a tqdm-like factory for the bar and the validation lines
+    (``aiayn.progress``); None shows nothing.
     """
 
-    def __init__(self, run: RunDir, model_cfg: LayerConfig, cfg: TrainConfig, task, world: D.World,
-                 fingerprint: str | None = None, has_valid: bool = True, task_name: str | None = None, progress=None):
-        self.run, self.model_cfg, self.cfg, self.task, self.world = run, model_cfg, cfg, task, world
-        self.fingerprint, self.has_valid = fingerprint, has_valid
-        self.weights_meta = {"tokenizer_sha256": fingerprint, **({"task": task_name} if task_name else {})}
+    def __init__(self, run: RunDir, model_cfg: LayerConfig, cfg: TrainConfig, objective: Objective, world: D.World,
+                 task_name: str | None = None, progress=None):
+        self.run, self.model_cfg, self.cfg, self.objective, self.world = run, model_cfg, cfg, objective, world
+        self.fingerprint, self.has_valid = objective.fingerprint, objective.has_valid
+        self.weights_meta = {"tokenizer_sha256": self.fingerprint, **({"task": task_name} if task_name else {})}
         self.progress = progress if world.is_main else None
         if cfg.bf16 and world.is_main:
             warn_if_emulated_bf16(world.device, "--bf16")
@@ -101,11 +104,11 @@ class Trainer:
             torch.manual_seed(D.rank_seed(cfg.seed, world.rank))
         self.optimizer, self.scheduler = build_optimizer(
             self.model, model_cfg.d_model, cfg.warmup, cfg.lr_scale, cfg.adam_betas, cfg.adam_eps)
-        n_batches = len(task.train_batches)
+        n_batches = len(objective.train_batches)
         if n_batches < world.size * cfg.update_freq:
             raise DataError(f"the training data makes {n_batches} batches, fewer than one update needs "
                             f"({world.size} process(es) x update_freq {cfg.update_freq}); lower --max-tokens")
-        self.sampler = BatchSampler(task.train_batches, cfg.seed, rank=world.rank, world_size=world.size)
+        self.sampler = BatchSampler(objective.train_batches, cfg.seed, rank=world.rank, world_size=world.size)
         self.step, self.elapsed, self.best = 0, 0.0, -math.inf
         self.stop_signal: int | None = None  # set by stop_on_signals: save and stop after the current step
         self.saved_step: int | None = None  # the step of the state on disk
@@ -116,7 +119,7 @@ class Trainer:
     def state_extra(self) -> dict[str, Any]:
         return {"step": self.step, "elapsed": self.elapsed, "best": self.best, "sampler": self.sampler.state_dict(),
                 "model_config": self.model_cfg.to_dict(), "tokenizer_sha256": self.fingerprint,
-                "train_batches": len(self.task.train_batches)}
+                "train_batches": len(self.objective.train_batches)}
 
     def resume(self, changed: dict[str, list] | None = None) -> None:
         """Continues exactly where the last saved state left off; ``changed``: the train fields
@@ -133,7 +136,7 @@ class Trainer:
             raise CheckpointError(f"{path} was built with a different model config")
         if extra.get("tokenizer_sha256") != self.fingerprint:
             raise CheckpointError(f"{path} was built with a different vocabulary")
-        batches = len(self.task.train_batches)
+        batches = len(self.objective.train_batches)
         if extra.get("train_batches", batches) != batches:
             raise CheckpointError(f"the training data changed since {path} was saved ({extra['train_batches']} batches "
                                   f"then, {batches} now); resume on the run's data")
@@ -164,18 +167,15 @@ class Trainer:
     def train_step(self, ddp_model: torch.nn.Module) -> dict[str, float]:
         """update_freq batches, gradients summed, normalised by the real target tokens of all of them."""
         sums = torch.zeros(3, dtype=torch.float64)  # loss, nll, target tokens
-        n_src = 0
         for micro in range(self.cfg.update_freq):
             batch = self._next_batch()
             sync = micro == self.cfg.update_freq - 1 or self.world.size == 1
             with _maybe_no_sync(ddp_model, not sync):
                 with torch.autocast(self.world.device.type, torch.bfloat16, enabled=self.cfg.bf16):
-                    out = self.task.loss(ddp_model, batch, self.cfg.label_smoothing)
+                    out = self.objective.loss(ddp_model, batch, self.cfg.label_smoothing)
                 out.loss.backward()  # a sum: normalised below, once every token is counted
             sums += torch.tensor([out.loss.item(), out.nll.item(), batch.n_tokens], dtype=torch.float64)
-            src = getattr(batch, "src", None)  # translation counts source tokens too
-            n_src += 0 if src is None else int((src != self.model_cfg.pad_id).sum())
-        loss, nll, n_tokens, n_src = D.sum_across(sums.tolist() + [n_src], self.world)
+        loss, nll, n_tokens = D.sum_across(sums.tolist(), self.world)
         # DDP averaged the summed gradients over ranks; rescale to a per-token mean over all ranks.
         for p in self.model.parameters():
             if p.grad is not None:
@@ -193,38 +193,38 @@ class Trainer:
         self.scheduler.step()
         self.optimizer.zero_grad(set_to_none=True)
         self.step += 1
-        return {"loss": loss / n_tokens, "nll": nll / n_tokens, "lr": lr, "tgt_tokens": n_tokens, "src_tokens": n_src}
+        return {"loss": loss / n_tokens, "nll": nll / n_tokens, "lr": lr, "tgt_tokens": n_tokens}
 
     def _next_batch(self):
-        """The sampler's next batch on the device, collated ahead by a background thread when the task
+        """The sampler's next batch on the device, collated ahead by a background thread when the objective
         allows it and ``train.prefetch`` > 0."""
         indices = next(self.sampler)
-        if not getattr(self.task, "prefetch", False) or not self.cfg.prefetch:
-            return self.task.batch(indices).to(self.world.device)
+        if not self.objective.prefetch or not self.cfg.prefetch:
+            return self.objective.batch(indices).to(self.world.device)
         if self.prefetcher is None:
-            self.prefetcher = Prefetcher(self.task, self.sampler, self.cfg.prefetch,
+            self.prefetcher = Prefetcher(self.objective, self.sampler, self.cfg.prefetch,
                                          pin=self.world.device.type == "cuda")
         # from page-locked memory the copy runs asynchronously, behind the work already queued on the GPU
         return self.prefetcher.get(indices).to(self.world.device, non_blocking=self.prefetcher.pin)
 
     # Validation ----------------------------------------------------------------------------
     def validate(self) -> dict[str, float]:
-        """The task's validation figures, with dropout off. Every rank validates a share, so none
+        """The objective's validation figures, with dropout off. Every rank validates a share, so none
         idles into a collective timeout while another validates a big model alone."""
         self.model.eval()
         try:
-            return self.task.validate(self.model, self.world.device, self.world)
+            return self.objective.validate(self.model, self.world.device, self.world)
         finally:
             self.model.train()
 
     def _after_validation(self, result: dict[str, float]) -> str:
-        metric = self.task.metric(result)
+        metric = self.objective.metric(result)
         is_best = metric > self.best
         if is_best:
             self.best = metric
             save_weights(self.model, self.model_cfg, self.run.best, step=self.step, **self.weights_meta, **result)
         self.log.write("valid", step=self.step, best=is_best, **result)
-        return f"step {self.step}: {self.task.describe(result)}" + (" (best)" if is_best else "")
+        return f"step {self.step}: {self.objective.describe(result)}" + (" (best)" if is_best else "")
 
     # The loop ------------------------------------------------------------------------------
     def fit(self) -> None:
@@ -318,8 +318,8 @@ class Prefetcher:
     ``depth``: batches kept ready; ``pin``: put them in page-locked memory (for CUDA).
     """
 
-    def __init__(self, task, sampler, depth: int = 2, pin: bool = False):
-        self.task, self.ahead, self.pin = task, sampler.clone(), pin
+    def __init__(self, objective: Objective, sampler, depth: int = 2, pin: bool = False):
+        self.objective, self.ahead, self.pin = objective, sampler.clone(), pin
         self.ahead.load_state_dict(sampler.state_dict())  # the batch just taken is the first to prepare
         self.ahead.rewind_one()
         self.queue: queue.Queue = queue.Queue(maxsize=depth)
@@ -331,7 +331,7 @@ class Prefetcher:
         try:
             while not self.stop.is_set():
                 indices = next(self.ahead)
-                batch = self.task.batch(indices)
+                batch = self.objective.batch(indices)
                 item = (indices, batch.pin_memory() if self.pin else batch)
                 while not self.stop.is_set():
                     try:
@@ -347,7 +347,7 @@ class Prefetcher:
         got, item = self.queue.get()
         if got is None:
             raise item
-        return item if got == indices else self.task.batch(indices)
+        return item if got == indices else self.objective.batch(indices)
 
     def close(self) -> None:
         self.stop.set()
