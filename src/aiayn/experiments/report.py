@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..io.checkpoint import atomic_path
-from .spec import Experiment
+from .spec import FOLDER, Experiment
 
 SAME = 0.3  # a paper difference below this many BLEU (or 0.05 perplexity) is "no change"
 
@@ -20,7 +20,8 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
     folder.mkdir(parents=True, exist_ok=True)
     done = [records[r.name] for r in exp.runs if r.name in records]
     missing = [r.name for r in exp.runs if r.name not in records]
-    text = f"# {exp.title or exp.name}\n\nRemake: `aiayn experiment {exp.name}` (trains what is missing, then " \
+    given = exp.name if exp.path.parent == FOLDER else exp.path
+    text = f"# {exp.title or exp.name}\n\nRemake: `aiayn experiment {given}` (trains what is missing, then " \
            f"this table). Evaluation: {_evaluation(exp)}.\n\n"
     text += _paper_table(exp, done) if any(r.paper for r in exp.runs) else _table(exp, done)
     if missing:
@@ -29,11 +30,13 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
         with atomic_path(folder / "curves.png") as tmp:
             plots.curves(done, tmp, exp.title)
         text += "\n![score against training time and FLOPs](curves.png)\n"
-    if any(r.get("by_length") for r in done):
-        metric = "accuracy" if exp.evaluate.metric == "exact" else "bleu"
+    if any(r.get("by_length") for r in done):  # BLEU by length, as Bahdanau et al.'s Figure 2
         with atomic_path(folder / "length.png") as tmp:
-            plots.by_length(done, tmp, metric, f"{exp.title}\n({exp.evaluate.split} split, by source length)")
-        text += "\n" + _length_table(done, metric) + "\n![score by source length](length.png)\n"
+            plots.by_length(done, tmp, "bleu", f"{exp.title}\n({exp.evaluate.split} split, by source length)")
+        text += "\nBLEU by source length:\n\n" + _length_table(done, "bleu")
+        if exp.evaluate.metric == "exact":
+            text += "\nExact-match accuracy by source length:\n\n" + _length_table(done, "accuracy")
+        text += "\n![BLEU by source length](length.png)\n"
     with atomic_path(folder / "table.md") as tmp:
         tmp.write_text(text, encoding="utf-8")
     return text
