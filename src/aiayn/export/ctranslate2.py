@@ -162,7 +162,8 @@ def export_ctranslate2(exportable: Exportable, out: str | Path, quantization: st
 class CTranslate2Translator:
     """An exported CTranslate2 folder and its spm.model, translating with aiayn's ``DecodeOptions``."""
 
-    def __init__(self, folder: str | Path, device: str = "cpu", compute_type: str = "default"):
+    def __init__(self, folder: str | Path, device: str = "cpu", compute_type: str = "default", threads: int = 0):
+        """``threads``: CTranslate2's intra_threads (0: its default)."""
         ctranslate2 = require("ctranslate2")
         folder = Path(folder)
         manifest = read_manifest(folder)
@@ -173,7 +174,7 @@ class CTranslate2Translator:
         kind, _, index = str(device).partition(":")
         try:
             self.translator = ctranslate2.Translator(str(folder), device=kind, device_index=int(index or 0),
-                                                     compute_type=compute_type)
+                                                     compute_type=compute_type, intra_threads=threads)
         except (RuntimeError, ValueError) as e:
             raise UsageError(f"CTranslate2 cannot load {folder} on {device} ({compute_type}): {e}") from None
         pieces = self.tokenizer.pieces(range(self.tokenizer.vocab_size))

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from .. import tasks
 from ..checks import Allowed
 from ..data import open_parallel
 from ..decoding.options import DecodeOptions
@@ -77,15 +78,16 @@ class Teacher:
     valid: str | None
     src: str
     tgt: str
+    task: str  # the student's too
 
 
 def check_teacher(path: str | Path) -> Teacher:
     """The teacher ``path`` names, refused in one line when it is no translation model with its run's files."""
     model_file = model_file_of(path)
-    task = model_task_name(model_file)
-    if task != "translation":
-        raise UsageError(f"{path} holds a {task} model; the teacher must be a translation model: "
-                         "train one with `aiayn train` and pass its run directory")
+    task = tasks.get(model_task_name(model_file))
+    if "aiayn translate" not in task.uses:  # the task's own list of commands, not its name
+        raise UsageError(f"{path} holds a {task.name} model; the teacher must be a translation model (one `aiayn "
+                         "translate` takes): train one with `aiayn train` and pass its run directory")
     config_file = beside(model_file, CONFIG)
     if config_file is None:
         raise UsageError(f"no {CONFIG} beside {model_file}: the teacher's training data is read from its run; "
@@ -96,7 +98,7 @@ def check_teacher(path: str | Path) -> Teacher:
                          f"student learns in the teacher's vocabulary: restore the run's {TOKENIZER}")
     data = run_config(model_file).get("data") or {}
     return Teacher(model_file, config_file.parent, vocab, _training_text(data, config_file), data.get("valid"),
-                   data["src"], data["tgt"])
+                   data["src"], data["tgt"], task.name)
 
 
 def _training_text(data: dict, config_file: Path) -> str:
@@ -130,7 +132,7 @@ def distill(r: DistillRequest) -> RunDir | Path:
     return train(TrainRequest(
         out=r.out, train=str(prefix), valid=teacher.valid, src_lang=teacher.src, tgt_lang=teacher.tgt,
         preset=None if r.resume else r.preset, config_file=r.config_file, overrides=r.overrides, resume=r.resume,
-        vocab=str(teacher.vocab), device=r.device, task="translation", progress=r.progress))
+        vocab=str(teacher.vocab), device=r.device, task=teacher.task, progress=r.progress))
 
 
 def _check_student(out: str | Path | None, prefix: Path) -> None:
