@@ -135,3 +135,18 @@ def test_score_files_and_their_errors(tmp_path):
         C.score_files([tmp_path / "empty"])
     with pytest.raises(DataError, match="no such file"):
         C.score_files([tmp_path / "missing.mid"])
+
+
+def test_token_files(tmp_path):
+    piece = cadences(2)
+    (tmp_path / "list.json").write_text(json.dumps([piece, piece[:64]]))
+    assert C.token_sets(tmp_path / "list.json") == {"list.json": [piece, piece[:64]]}
+    (tmp_path / "saved.json").write_text(json.dumps({"samples": {"a": [piece], "b": [piece]}, "table": {}}))
+    assert list(C.token_sets(tmp_path / "saved.json")) == ["a", "b"]
+    assert C.score_files([tmp_path / "list.json"]) == [tmp_path / "list.json"]
+    for text, expected in (("{", "not readable as JSON"), ('{"x": 1}', "expected a list of token lists"),
+                           ("[[5, 0, 6, 7]]", "piece 1: a chorale's tokens")):
+        (tmp_path / "bad.json").write_text(text)
+        with pytest.raises(DataError, match=expected) as e:
+            C.token_sets(tmp_path / "bad.json")
+        assert "\n" not in str(e.value)

@@ -42,9 +42,11 @@ def test_grade_a_models_samples_then_their_midi(env, tmp_path):
     saved = json.loads((tmp_path / "grade.json").read_text())
     label = next(k for k in saved["table"] if k.startswith(str(model)))
     assert saved["table"][label]["pieces"] == 3 and len(saved["samples"][label]) == 3
-    grade(str(tmp_path / "s"), "--json", str(tmp_path / "again.json"))
+    grade(str(tmp_path / "s"), str(tmp_path / "grade.json"), "--json", str(tmp_path / "again.json"))
     again, folder = json.loads((tmp_path / "again.json").read_text()), str(tmp_path / "s")
     assert again["table"][folder]["pieces"] == 3 and "sample-seed1-1.mid" in again["per_piece"][folder]
+    # the MIDI and the tokens saved in the first --json grade alike
+    assert again["per_piece"][folder]["sample-seed1-1.mid"] == again["per_piece"][label]["sample 1"]
 
 
 @pytest.mark.parametrize("make, expected", [

@@ -332,8 +332,32 @@ def score_files(paths: Sequence[str | Path]) -> list[Path]:
             found += inside
         elif not path.is_file():
             raise DataError(f"{path}: no such file or folder")
-        elif path.suffix.lower() not in SUFFIXES:
-            raise DataError(f"{path} is not a score file: grade reads MIDI, MusicXML or kern ({', '.join(SUFFIXES)})")
+        elif path.suffix.lower() not in (*SUFFIXES, ".json"):
+            raise DataError(f"{path} is not a score file: grade reads MIDI, MusicXML or kern ({', '.join(SUFFIXES)}), "
+                            "or tokens as JSON (.json)")
         else:
             found.append(path)
     return found
+
+
+def token_sets(path: str | Path) -> dict[str, list[list[int]]]:
+    """Pieces saved as tokens in JSON: a list of token lists (one set, named by the file), or an object whose
+    "samples" maps labels to such lists (what `aiayn grade --json` and benchmarks.bach_stats write)."""
+    path = Path(path)
+    expected = 'a list of token lists, or {"samples": {label: [token lists]}} as `aiayn grade --json` writes'
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise DataError(f"{path}: not readable as JSON ({str(e).splitlines()[0]}); expected {expected}") from None
+    sets = data.get("samples") if isinstance(data, dict) else {path.name: data}
+    pieces_ok = lambda v: isinstance(v, list) and all(  # noqa: E731
+        isinstance(x, list) and all(isinstance(t, int) for t in x) for x in v)
+    if not isinstance(sets, dict) or not sets or not all(map(pieces_ok, sets.values())):
+        raise DataError(f"{path}: expected {expected}")
+    for label, pieces in sets.items():
+        for i, piece in enumerate(pieces):
+            try:
+                pitches(piece)
+            except ValueError as e:
+                raise DataError(f"{path}: {label}, piece {i + 1}: {e}") from None
+    return sets

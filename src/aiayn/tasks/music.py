@@ -189,7 +189,8 @@ def _add_grade(sub) -> argparse.ArgumentParser:
     g = sub.add_parser("grade", help="grade chorales (MIDI files, or a music model's fresh samples) against Bach's",
                        description=GRADE_HELP, epilog=GRADE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     g.add_argument("pieces", nargs="*", metavar="FILE|FOLDER", help="four-voice MIDI, MusicXML or kern files; a folder "
-                   "stands for the score files in it (a column per folder; loose files share one)")
+                   "stands for the score files in it (a column per folder; loose files share one); a .json file "
+                   "holds tokens: a list of token lists, or the samples an earlier --json saved")
     g.add_argument("--model", help="a music run directory or .safetensors file: sample pieces from it and grade them")
     s = g.add_argument_group("sampling (with --model)")
     s.add_argument("--samples", type=r["samples"].parse, default=20, help="how many pieces (default 20)")
@@ -206,15 +207,20 @@ def _add_grade(sub) -> argparse.ArgumentParser:
 
 
 def _read_sets(paths: list[str], progress) -> tuple[dict[str, list[list[int]]], dict[str, list[str]]]:
-    """The pieces to grade by column: a folder per column, loose files in one; read before any sampling."""
-    from ..metrics.chorales import score_files
+    """The pieces to grade by column: a folder per column, loose score files in one, each set of a JSON
+    file of tokens its own; all read before any sampling."""
+    from ..metrics.chorales import score_files, token_sets
 
     columns: dict[str, list[Path]] = {}
+    sets: dict[str, list[list[int]]] = {}
     for path in paths:
         files = score_files([path])  # one-line errors: missing, not a score, a folder without scores
-        columns.setdefault(path if Path(path).is_dir() else "files", []).extend(files)
-    sets = {label: [music.read_primer(f) for f in progress(files, desc=f"reading {label}", unit="file")]
-            for label, files in columns.items()}
+        if files == [Path(path)] and Path(path).suffix.lower() == ".json":
+            sets.update(token_sets(path))
+        else:
+            columns.setdefault(path if Path(path).is_dir() else "files", []).extend(files)
+    for label, files in columns.items():
+        sets[label] = [music.read_primer(f) for f in progress(files, desc=f"reading {label}", unit="file")]
     return sets, {label: [f.name for f in files] for label, files in columns.items()}
 
 
