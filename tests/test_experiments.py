@@ -34,6 +34,10 @@ def test_the_shipped_experiments_load():
     assert sum(r.row == "base" for r in table3.runs) == 3  # three seeds measure the noise
     assert table3.run("A-h1").overrides() == {"train.seed": 1, "train.max_steps": 2000, "model.n_heads": 1}
     assert load("recurrent").run("rnnsearch").time == 3 * 3600
+    chorales = load("chorales")
+    augmented, plain = chorales.run("voices-aug"), chorales.run("voices")
+    assert (augmented.task, augmented.preset, augmented.options) == ("music", "voices", {"transpose": 5})
+    assert augmented.key != plain.key and plain.options == {}
 
 
 @pytest.mark.parametrize("mistake, words", [

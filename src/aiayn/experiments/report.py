@@ -54,15 +54,22 @@ def _hours(seconds: float) -> str:
 
 
 def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
-    exact = exp.evaluate.metric == "exact"
-    head = "| run | parameters | updates | training time | " + ("accuracy |" if exact else "BLEU | chrF |")
-    head += " training FLOPs |" if any("flops_per_update" in r for r in done) else ""
-    rows = [head, "|" + " --- |" * (head.count("|") - 1)]
-    for r in done:
-        cells = [r.get("label") or r["name"], f"{r['parameters']:,}", f"{r['updates']:,}", _hours(r["train_seconds"])]
-        cells += [f"{100 * r['accuracy']:.1f}%"] if exact else [f"{r['bleu']:.2f}", f"{r['chrf']:.2f}"]
-        if "flops_per_update" in r:
-            cells.append(f"{r['flops_per_update'] * r['updates']:.2e}")
+    """One row per run: its budget as spent and the scores its records hold (accuracy, BLEU, NLL, FLOPs)."""
+    columns = [(key, head, form) for key, head, form in (
+        ("accuracy", "accuracy", lambda v: f"{100 * v:.1f}%"), ("bleu", "BLEU", "{:.2f}".format),
+        ("chrf", "chrF", "{:.2f}".format), ("valid_nll", "valid NLL", "{:.3f}".format),
+        ("test_nll", "test NLL", "{:.3f}".format), ("flops", "training FLOPs", "{:.2e}".format))
+        if any(key in r or (key == "flops" and "flops_per_update" in r) for r in done)]
+    rows = ["| run | options | parameters | updates | training time | " + " | ".join(h for _, h, _ in columns) + " |",
+            "|" + " --- |" * (len(columns) + 5)]
+    settings = [{**r.get("options", {}), **r.get("set", {})} for r in done]
+    shared = {k: v for k, v in settings[0].items() if all(s.get(k) == v for s in settings)} if done else {}
+    for r, setting in zip(done, settings):
+        values = {**r, "flops": r["flops_per_update"] * r["updates"]} if "flops_per_update" in r else r
+        change = ", ".join(f"{k}={v}" for k, v in setting.items() if k not in shared) or "–"  # what sets it apart
+        cells = [r.get("label") or r["name"], change, f"{r['parameters']:,}", f"{r['updates']:,}",
+                 _hours(r["train_seconds"])]
+        cells += [form(values[key]) if key in values else "–" for key, _, form in columns]
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows) + "\n"
 

@@ -22,6 +22,7 @@ from ..io.checkpoint import atomic_path, read_header
 from ..io.loader import load
 from ..io.rundir import RunDir
 from ..runs import TrainRequest, train
+from ..tasks.music import evaluate_music
 from ..tasks.translation import evaluate
 from .flops import flops_per_update
 from .spec import Experiment, RunSpec
@@ -80,8 +81,8 @@ def _train(spec: RunSpec, run: RunDir, data: dict[str, str], progress: Callable 
     if resume:
         _check_same_spec(spec, run)
     request = TrainRequest(run.path, preset=spec.preset, arch=None if resume else spec.arch, resume=resume,
-                           overrides=spec.overrides(), progress=progress, task="translation",
-                           train=data.get("train"), valid=data.get("valid"))
+                           overrides=spec.overrides(), progress=progress, task=spec.task,
+                           train=data.get("train"), valid=data.get("valid"), data=spec.options or None)
     log.info("%s: %s %s (%s)", spec.name, "resuming" if resume else "training", run.path, spec.budget)
     train(request)
 
@@ -89,10 +90,11 @@ def _train(spec: RunSpec, run: RunDir, data: dict[str, str], progress: Callable 
 def _check_same_spec(spec: RunSpec, run: RunDir) -> None:
     """A run folder trained from another spec is not continued with this one: say how to start it afresh."""
     saved = run.read_config()
-    arch = saved.get("arch", saved.get("architecture"))
-    if arch != spec.arch or saved.get("preset") != spec.preset:
-        raise UsageError(f"{run.path} holds a {arch} {saved.get('preset')} run, but the spec asks for "
-                         f"{spec.arch} {spec.preset}; delete {run.path} to train it again")
+    held = (saved.get("task", "translation"), saved.get("arch"), saved.get("preset"))
+    if held != (spec.task, spec.arch or held[1], spec.preset):
+        raise UsageError(f"{run.path} holds a {' '.join(filter(None, held))} run, but the spec asks for "
+                         f"{' '.join(filter(None, (spec.task, spec.arch, spec.preset)))}; delete {run.path} "
+                         "to train it again")
 
 
 def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], progress: Callable | None) -> dict:
@@ -103,12 +105,16 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
     events = [json.loads(line) for line in run.log.read_text().splitlines() if line.strip()]
     valid = [e for e in events if e.get("event") == "valid" and e.get("step") == state["step"]]
     model = load(last).model
-    record = {"name": spec.name, "key": spec.key, "row": spec.row, "label": spec.label, "arch": spec.arch,
-              "set": spec.set, "seed": spec.seed, "paper": spec.paper, "updates": state["step"],
+    record = {"name": spec.name, "key": spec.key, "row": spec.row, "label": spec.label, "task": spec.task,
+              "arch": spec.arch, "set": spec.set, "options": spec.options, "seed": spec.seed, "paper": spec.paper, "updates": state["step"],
               "train_seconds": round(state["elapsed"], 2), "parameters": model.num_parameters(),
               "checkpoint": last.name}
     if valid:
         record.update(valid_ppl=valid[-1]["valid_ppl"], valid_nll=valid[-1]["valid_nll"])
+    if spec.task == "music":  # a language model: test NLL per token, every token scored once
+        test = evaluate_music(last, exp.evaluate.split)
+        record.update(test_nll=test["nll"], test_ppl=test["ppl"], test_tokens=test["tokens"])
+        return record
     record.update(_scores(exp, last, data, progress))
     if exp.evaluate.curve:
         per_update = flops_per_update(run, model)

@@ -25,7 +25,7 @@ import yaml
 from ..errors import UsageError
 
 FOLDER = Path(__file__).parent
-RUN_KEYS = {"name", "arch", "preset", "seed", "budget", "set", "row", "paper", "label"}
+RUN_KEYS = {"name", "task", "arch", "preset", "seed", "budget", "set", "options", "row", "paper", "label"}
 EVAL_KEYS = {"split", "beam", "alpha", "average", "curve", "metric", "bins", "curve_minutes"}
 
 
@@ -43,12 +43,14 @@ class RunSpec:
     (``updates`` or ``time`` seconds of training); ``row``, ``label`` and ``paper`` only label the table."""
 
     name: str
-    arch: str = "transformer"
+    task: str = "translation"
+    arch: str | None = None  # the task's first model family (translation: transformer)
     preset: str = "tiny"
     seed: int = 1
     updates: int | None = None
     time: float | None = None
     set: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)  # data settings of a built-in task (--set data.X)
     data: dict[str, Any] = field(default_factory=dict)
     row: str = ""
     label: str = ""
@@ -64,6 +66,7 @@ class RunSpec:
     def key(self) -> str:
         """What makes the trained model, hashed: a change here means the run must be trained again."""
         what = {"arch": self.arch, "preset": self.preset, "set": self.overrides(), "data": self.data}
+        what |= {"task": self.task, "options": self.options} if self.task != "translation" else {}  # old keys hold
         return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:16]
 
     @property
@@ -166,6 +169,8 @@ def _run(path: Path, line: int, entry: Any, data: dict[str, Any]) -> RunSpec:
     if not isinstance(budget, dict) or set(budget) - {"updates", "time"} or len(budget) != 1:
         raise UsageError(f"{where}: run {entry['name']!r} needs a budget of updates or time, e.g. "
                          "budget: {updates: 2000} or budget: {time: 3h}")
+    if not isinstance(entry.get("options", {}), dict):
+        raise UsageError(f"{where}: run {entry['name']!r}: options is a mapping of data settings, e.g. {{transpose: 5}}")
     for key in entry.get("set", {}):
         if not re.fullmatch(r"(model|train)\.\w+", str(key)):
             raise UsageError(f"{where}: run {entry['name']!r}: set {key!r} is not model.FIELD or train.FIELD")
