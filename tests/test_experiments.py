@@ -72,6 +72,7 @@ def test_scores_by_length_bin_by_hand():
     refs, hyps = ["x", "y", "z", "w"], ["x", "n", "z", "w"]
     bins = by_length(sources, refs, hyps, (1, 3, 5, 10))
     assert [(b["lo"], b["n"], b["accuracy"]) for b in bins] == [(1, 2, 1.0), (3, 1, 0.0), (5, 1, 1.0)]
+    assert [b["mean_length"] for b in bins] == [1.5, 4, 6]
 
 
 def test_a_rows_verdict_weighs_the_paper_against_the_seeds_noise():

@@ -28,7 +28,8 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
         text += f"\nNot yet run: {', '.join(missing)}.\n"
     if any(r.get("curve") for r in done):
         with atomic_path(folder / "curves.png") as tmp:
-            plots.curves(done, tmp, exp.title)
+            ev = exp.evaluate
+            plots.curves(done, tmp, exp.title, f"{ev.split} BLEU ({'greedy' if ev.beam == 1 else f'beam {ev.beam}'})")
         text += "\n![score against training time and FLOPs](curves.png)\n"
     if any(r.get("by_length") for r in done):  # BLEU by length, as Bahdanau et al.'s Figure 2
         with atomic_path(folder / "length.png") as tmp:

@@ -171,6 +171,7 @@ def by_length(sources: list[str], references: list[str], hyps: list[str], edges:
         if not picked:
             continue
         h, r = [hyps[i] for i in picked], [references[i] for i in picked]
-        out.append({"lo": lo, "hi": hi, "n": len(picked), "bleu": corpus_scores(h, r).bleu,
+        mean = sum(len(sources[i].split()) for i in picked) / len(picked)
+        out.append({"lo": lo, "hi": hi, "n": len(picked), "mean_length": mean, "bleu": corpus_scores(h, r).bleu,
                     "accuracy": sum(a == b for a, b in zip(h, r)) / len(picked)})
     return out

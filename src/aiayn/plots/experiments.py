@@ -16,8 +16,8 @@ def _name(record: dict[str, Any]) -> str:
     return record.get("label") or record["name"]
 
 
-def curves(records: list[dict[str, Any]], out: Path, title: str) -> None:
-    """Test BLEU against minutes of training (left) and training FLOPs (right), one line per run."""
+def curves(records: list[dict[str, Any]], out: Path, title: str, ylabel: str = "test BLEU") -> None:
+    """BLEU against minutes of training (left) and training FLOPs (right), one line per run."""
     fig, (by_time, by_flops) = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
     for record in records:
         points = record.get("curve") or []
@@ -27,7 +27,7 @@ def curves(records: list[dict[str, Any]], out: Path, title: str) -> None:
         by_time.plot(x_min, bleu, marker="o", label=_name(record))
         by_flops.plot(x_flops, bleu, marker="o", label=_name(record))
     by_time.set_xlabel("training time (minutes, one CPU thread)")
-    by_time.set_ylabel("test BLEU (beam 4)")
+    by_time.set_ylabel(ylabel)
     by_flops.set_xlabel("training FLOPs (matrix products, forward + backward)")
     by_flops.set_xscale("log")
     for ax in (by_time, by_flops):
@@ -44,7 +44,7 @@ def by_length(records: list[dict[str, Any]], out: Path, metric: str, title: str)
     fig, ax = plt.subplots(figsize=(6.5, 4))
     for record in records:
         bins = record.get("by_length") or []
-        mids = [(b["lo"] + min(b["hi"], 2 * b["lo"] + 20)) / 2 for b in bins]  # an open last bin drawn near its low end
+        mids = [b.get("mean_length", (b["lo"] + b["hi"]) / 2) for b in bins]  # each bin at its mean length
         values = [100 * b[metric] if metric == "accuracy" else b[metric] for b in bins]
         ax.plot(mids, values, marker="o", label=_name(record))
     ax.set_xlabel("source length (words)")
