@@ -8,7 +8,7 @@ import torch
 
 from aiayn import LanguageModel, LanguageModelConfig, beam_search, greedy_search, prompt_batch, sample
 from aiayn.decoding.sampling import filter_logits
-from aiayn.io.registry import build_model
+from aiayn.io.registry import model_class
 
 VOCAB = 30
 VARIANTS = [{}, {"attention": "relative", "positional": "none", "max_relative_distance": 4},
@@ -145,6 +145,12 @@ def test_class_conditioning_changes_the_prediction_and_is_required():
     assert not torch.allclose(model(x, torch.tensor([0])), model(x, torch.tensor([1])))
     with pytest.raises(ValueError, match="class-conditional"):
         model(x)
+
+
+def build_model(architecture, fields):
+    """An architecture's model from its config fields, as a weights file's header rebuilds it."""
+    cls = model_class(architecture)
+    return cls(cls.config_class.from_dict(fields))
 
 
 def test_the_registry_rebuilds_each_architecture():

@@ -140,6 +140,21 @@ def test_choices_and_help_come_from_the_registry():
         assert task.preset_help in actions["preset"].help and task.help in actions["task"].help
 
 
+def test_models_say_what_they_can_do():
+    """Capabilities as data: callers ask these instead of testing a model's class or config fields."""
+    from aiayn.io.registry import capabilities
+    from aiayn.model.config import RNNSearchConfig, TransformerConfig
+
+    transformer = capabilities(TransformerConfig(src_vocab_size=16, n_encoder_layers=2, n_decoder_layers=3))
+    assert transformer.search and not transformer.generate and transformer.export == ("hf", "ctranslate2")
+    assert dict(transformer.attention) == {"cross": 3, "encoder": 2, "decoder_self": 3}
+    assert dict(capabilities(RNNSearchConfig.preset("tiny", attention=True)).attention) == {"cross": 1}
+    rnnencdec = capabilities(RNNSearchConfig.preset("tiny", attention=False))
+    assert rnnencdec.search and not rnnencdec.attention and not rnnencdec.export
+    decoder_only = capabilities(_toy_task().config("small", {}))
+    assert decoder_only.generate and not decoder_only.search and not decoder_only.attention
+
+
 @pytest.mark.parametrize("path", sorted([*(SRC / "app").glob("*.py"), *(SRC / "runs").glob("*.py")]),
                          ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_command_line_functions_fit_on_a_screen(path):

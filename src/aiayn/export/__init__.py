@@ -28,7 +28,7 @@ def export(model: str | Path, to: str, out: str | Path, quantization: str | None
         raise UsageError("--quantization is for --to ctranslate2; a Hugging Face export is float32")
     if quantization is not None and quantization not in QUANTIZATIONS:
         raise UsageError(f"unknown quantization {quantization!r}; choose one of {', '.join(QUANTIZATIONS)}")
-    exportable = load_exportable(model)
+    exportable = load_exportable(model, to)
     if to == "hf":
         from .marian import export_marian
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from ..data import Tokenizer
 from ..errors import UsageError
 from ..io.checkpoint import atomic_folder, read_header
+from ..io.registry import DEFAULT_ARCHITECTURE, capabilities_of
 from ..io.rundir import model_file_of
 from ..model.config import TransformerConfig
 
@@ -37,14 +38,15 @@ class Exportable:
         return self.model.config
 
 
-def load_exportable(path: str | Path) -> Exportable:
-    """A run directory (its best model) or a ``.safetensors`` weights file, with its spm.model."""
+def load_exportable(path: str | Path, target: str) -> Exportable:
+    """A run directory (its best model) or a ``.safetensors`` weights file, with its spm.model; refused
+    when its model cannot go to ``target`` (``io.registry.capabilities``)."""
     from ..inference.translator import Translator
 
     model_file = model_file_of(path)
     _, meta = read_header(model_file)
-    architecture = meta.get("architecture") or "transformer"
-    if architecture != "transformer":
+    if target not in capabilities_of(meta).export:
+        architecture = meta.get("architecture") or DEFAULT_ARCHITECTURE
         raise UsageError(f"cannot export {model_file}: architecture={architecture!r}; export takes the "
                          "encoder-decoder Transformer (architecture 'transformer') only")
     translator = Translator.load(model_file)

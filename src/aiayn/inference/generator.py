@@ -14,6 +14,7 @@ from ..decoding import prompt_batch, sample
 from ..errors import UsageError
 from ..io.checkpoint import CheckpointError
 from ..io.loader import load
+from ..io.registry import capabilities
 from ..model import LanguageModel
 
 
@@ -29,7 +30,7 @@ class Generator:
         """``path``: a run directory (its best model) or one ``.safetensors`` weights file."""
         loaded = load(path)
         model, model_file = loaded.model, loaded.model_file
-        if not isinstance(model, LanguageModel):
+        if not capabilities(model.config).generate:
             raise CheckpointError(f"{model_file} holds a {model.architecture} model; generate needs a decoder-only "
                                   "one (translate with `aiayn translate`)")
         return cls(model, device)

@@ -15,6 +15,7 @@ from ..decoding.search import length_batches, search
 from ..errors import ConfigError
 from ..io.checkpoint import CheckpointError
 from ..io.loader import load
+from ..io.registry import capabilities
 from ..io.rundir import TOKENIZER
 from ..model import Transformer
 from ..precision import int8_model, warn_if_emulated_bf16
@@ -47,7 +48,7 @@ class Translator:
         device = checks.device(device)
         loaded = load(path)
         model, model_file = loaded.model, loaded.model_file
-        if not hasattr(model.config, "src_vocab_size"):
+        if not capabilities(model.config).search:
             raise CheckpointError(f"{model_file} holds a {model.architecture} model; translate needs an encoder-decoder "
                                   "(sample music or digits with `aiayn generate`)")
         vocab = loaded.tokenizer_file

@@ -47,6 +47,7 @@ import torch
 from torch import Tensor, nn
 
 from .config import RNNSearchConfig
+from .transformer import AttentionMaps
 
 
 class EncodedSource(NamedTuple):
@@ -207,6 +208,12 @@ class RNNSearch(nn.Module):
         if not return_attention:
             return logits
         return logits, (None if self.attention is None else torch.stack(weights, 1))
+
+    def attention_maps(self, src: Tensor, tgt_in: Tensor) -> AttentionMaps:
+        """The additive attention α as the Transformer's maps: one cross-attention layer of one head,
+        (B, 1, T, S); none for RNNencdec."""
+        _, alpha = self(src, tgt_in, return_attention=True)
+        return AttentionMaps([], [], [] if alpha is None else [alpha[:, None]])
 
     # Incremental path (decoding) --------------------------------------------------------------
     def start_decoding(self, src: Tensor, beam_size: int = 1, capacity: int | None = None) -> RNNDecoderState:

@@ -104,6 +104,10 @@ class Transformer(nn.Module):
         logits, self_w, cross_w = self.decode(tgt_in, encoded, need_weights=True)
         return logits, AttentionMaps(enc_w, self_w, cross_w)
 
+    def attention_maps(self, src: Tensor, tgt_in: Tensor) -> AttentionMaps:
+        """Every layer's attention weights of one forward pass (the kinds ``io.registry.capabilities`` lists)."""
+        return self(src, tgt_in, return_attention=True)[1]
+
     # Incremental path (decoding) --------------------------------------------------------------
     def start_decoding(self, src: Tensor, beam_size: int = 1, capacity: int | None = None) -> DecoderState:
         """Encodes (B, S) sources once and prepares a state of B x beam_size rows with an empty

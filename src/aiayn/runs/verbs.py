@@ -11,6 +11,7 @@ from .. import tasks
 from ..checks import Allowed
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
+from ..inference.attention_maps import layers_of
 from ..inference.translator import Translator
 from ..io.checkpoint import atomic_path, average_checkpoints, check_writable, read_header
 from ..io.rundir import RunDir, model_file_of
@@ -29,10 +30,11 @@ def evaluate(request: EvaluateRequest) -> str:
 def generate(request: GenerateRequest) -> str:
     """Samples from ``request.model`` as its task does; returns what was written, one line each."""
     task = tasks.get(model_task_name(request.model))
-    if task.generate is None:
+    if not task.supports("generate"):
         _, meta = read_header(model_file_of(request.model))
+        takers = ", ".join(name for name, t in tasks.registry().items() if t.supports("generate"))
         raise UsageError(f"{request.model} holds a {meta.get('architecture') or 'transformer'} model; generate needs "
-                         f"a decoder-only one (music, digits) or superres: for this {task.name} model use {task.uses}")
+                         f"a decoder-only one or superres ({takers}): for this {task.name} model use {task.uses}")
     return task.generate(request)
 
 
@@ -75,8 +77,7 @@ def attention(r: AttentionRequest) -> str:
     if not r.text.strip():
         raise UsageError("--text is empty: give the sentence to translate, e.g. --text 'God is love.'")
     translator = Translator.load(r.model, r.device)
-    cfg = translator.model.config
-    n_layers = getattr(cfg, "n_encoder_layers" if r.kind == "encoder" else "n_decoder_layers", 1)  # RNNsearch: one
+    n_layers = layers_of(translator.model, r.kind)
     if not (1 <= r.layer <= n_layers or -n_layers <= r.layer <= -1):
         raise UsageError(f"--layer {r.layer} is out of range: this model has {n_layers} {r.kind} attention layer(s); "
                          f"choose 1 to {n_layers}, or -1 for the last")

@@ -28,9 +28,9 @@ import torch
 
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
-from ..inference.attention_maps import KINDS, all_attention_maps
+from ..inference.attention_maps import all_attention_maps
 from ..inference.translator import Translator
-from ..model import Transformer
+from ..io.registry import capabilities
 
 log = logging.getLogger("aiayn")
 
@@ -197,9 +197,7 @@ def _drain(q: queue.SimpleQueue) -> list:
 # What the model shows --------------------------------------------------------------------------------
 def attention_kinds(translator: Translator) -> list[str]:
     """The attention a model has: the Transformer all three kinds, RNNsearch only cross, RNNencdec none."""
-    if isinstance(translator.model, Transformer):
-        return list(KINDS)
-    return ["cross"] if getattr(translator.model.config, "attention", False) is True else []
+    return list(capabilities(translator.model.config).attention)
 
 
 def attention_payload(translator: Translator, text: str, beam_size: int, digits: int = 4,
