@@ -67,6 +67,15 @@ def test_the_key_changes_with_training_and_not_with_labels(tmp_path):
     assert load(path).run("search").key != before.key  # the experiment's data is part of every run
 
 
+def test_two_commands_saving_records_keep_both(tmp_path):
+    from aiayn.experiments.runner import Results
+
+    first, second = Results(tmp_path / "results.json"), Results(tmp_path / "results.json")  # both read it empty
+    first.put({"name": "a", "key": "1"})
+    second.put({"name": "b", "key": "2"})
+    assert set(Results(tmp_path / "results.json").records) == {"a", "b"}
+
+
 def test_scores_by_length_bin_by_hand():
     sources = ["a b", "a b c d", "a", "a b c d e f"]
     refs, hyps = ["x", "y", "z", "w"], ["x", "n", "z", "w"]

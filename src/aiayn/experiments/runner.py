@@ -9,6 +9,7 @@ a change the run cannot take (another model, seed or data) is refused by ``train
 
 from __future__ import annotations
 
+import fcntl
 import json
 import logging
 from collections.abc import Callable
@@ -31,23 +32,29 @@ log = logging.getLogger("aiayn")
 
 
 class Results:
-    """``results.json``: {run name: record}; every save is atomic, so a kill never leaves half a file."""
+    """``results.json``: {run name: record}. Each save re-reads the file under a lock and writes it atomically,
+    so two commands scoring different runs side by side keep both records, and a kill never leaves half a file."""
 
     def __init__(self, path: Path):
         self.path = path
+        self.records = self._read()
+
+    def _read(self) -> dict[str, dict[str, Any]]:
         try:
-            self.records: dict[str, dict[str, Any]] = json.loads(path.read_text()) if path.exists() else {}
+            return json.loads(self.path.read_text()) if self.path.exists() else {}
         except (OSError, ValueError) as e:
-            raise UsageError(f"{path} is damaged ({e}); delete it to score every run again") from None
+            raise UsageError(f"{self.path} is damaged ({e}); delete it to score every run again") from None
 
     def done(self, spec: RunSpec) -> bool:
         return self.records.get(spec.name, {}).get("key") == spec.key
 
     def put(self, record: dict[str, Any]) -> None:
-        self.records[record["name"]] = record
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with atomic_path(self.path) as tmp:
-            tmp.write_text(json.dumps(self.records, indent=1, sort_keys=True) + "\n")
+        with open(self.path.with_name(self.path.name + ".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # another command may be saving its own record now
+            self.records = {**self._read(), record["name"]: record}
+            with atomic_path(self.path) as tmp:
+                tmp.write_text(json.dumps(self.records, indent=1, sort_keys=True) + "\n")
 
 
 def run_experiment(exp: Experiment, runs_root: Path, results_root: Path, only: list[str] | None = None,
