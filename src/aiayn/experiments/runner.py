@@ -122,11 +122,13 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
         test = evaluate_music(last, exp.evaluate.split)
         record.update(test_nll=test["nll"], test_ppl=test["ppl"], test_tokens=test["tokens"])
         return record
-    record.update(_scores(exp, last, data, progress))
+    final = _scores(exp, last, data, progress)
+    record.update(final)
     if exp.evaluate.curve:
         per_update = flops_per_update(run, model)
         record["flops_per_update"] = per_update
-        record["curve"] = [{**point, "flops": point["step"] * per_update, **_scores(exp, path, data, progress, bins=False)}
+        record["curve"] = [{**point, "flops": point["step"] * per_update,
+                            **(final if path == last else _scores(exp, path, data, progress))}
                            for point, path in _curve_points(exp, events, checkpoints)]
     return record
 
@@ -137,7 +139,9 @@ def _curve_points(exp: Experiment, events: list[dict], checkpoints: list[Path]):
     saved = [(int(p.stem.split("-")[1]), p) for p in checkpoints]
     timed = [(step, elapsed[step] / 60, path) for step, path in saved if step in elapsed]
     chosen: dict[int, tuple[float, Path]] = {}
-    for minutes in exp.evaluate.curve_minutes:
+    if exp.evaluate.curve_updates:
+        chosen = {step: (at, path) for step, at, path in timed if step in exp.evaluate.curve_updates}
+    for minutes in () if exp.evaluate.curve_updates else exp.evaluate.curve_minutes:
         if timed and minutes <= timed[-1][1] + 1:
             step, at, path = min(timed, key=lambda t: abs(t[1] - minutes))
             chosen[step] = (at, path)
@@ -146,10 +150,9 @@ def _curve_points(exp: Experiment, events: list[dict], checkpoints: list[Path]):
     return [({"step": step, "minutes": round(at, 2)}, path) for step, (at, path) in sorted(chosen.items())]
 
 
-def _scores(exp: Experiment, weights: Path, data: dict[str, str], progress: Callable | None,
-            bins: bool = True) -> dict[str, Any]:
+def _scores(exp: Experiment, weights: Path, data: dict[str, str], progress: Callable | None) -> dict[str, Any]:
     """BLEU and chrF (or sequence accuracy) of ``weights`` on the evaluation split, with beam and α as the spec
-    says; ``bins``: also by source length in words (Bahdanau et al.'s Figure 2)."""
+    says, and by source length in words where the spec gives bins (Bahdanau et al.'s Figure 2)."""
     ev = exp.evaluate
     split = data.get(ev.split) or str(corpus.builtin(ev.split))
     bar = progress(unit="sent", leave=False, desc=f"{weights.parent.parent.name}: {ev.split}, beam {ev.beam}") \
@@ -163,7 +166,7 @@ def _scores(exp: Experiment, weights: Path, data: dict[str, str], progress: Call
     result: dict[str, Any] = {"bleu": scores.bleu, "chrf": scores.chrf, "sentences": len(hyps)}
     if ev.metric == "exact":
         result["accuracy"] = sum(h == r for h, r in zip(hyps, pairs.tgt)) / len(hyps)
-    if bins and ev.bins:
+    if ev.bins:
         result["by_length"] = by_length(pairs.src, pairs.tgt, hyps, ev.bins)
     return result
 

@@ -26,7 +26,7 @@ from ..errors import UsageError
 
 FOLDER = Path(__file__).parent
 RUN_KEYS = {"name", "task", "arch", "preset", "seed", "budget", "set", "options", "row", "paper", "label"}
-EVAL_KEYS = {"split", "beam", "alpha", "average", "curve", "metric", "bins", "curve_minutes"}
+EVAL_KEYS = {"split", "beam", "alpha", "average", "curve", "metric", "bins", "curve_minutes", "curve_updates"}
 
 
 def seconds(text: str | float | int) -> float:
@@ -79,7 +79,8 @@ class Evaluation:
     """How every run of an experiment is scored: translate ``split`` with beam ``beam`` and ``alpha`` with the
     last checkpoint (``average: none``, as Table 3). ``metric``: bleu, or exact (sequence accuracy, for
     synthetic tasks). ``bins``: source-length bin edges in words (Bahdanau et al.'s Figure 2). ``curve``:
-    also score the checkpoints nearest ``curve_minutes`` of training, for curves against time."""
+    also score the checkpoints nearest ``curve_minutes`` of training (or those of ``curve_updates``), for
+    curves against time and FLOPs."""
 
     split: str = "valid"
     beam: int = 4
@@ -89,6 +90,7 @@ class Evaluation:
     bins: tuple[int, ...] = ()
     curve: bool = False
     curve_minutes: tuple[float, ...] = (5, 10, 20, 30, 45, 60, 90, 120, 150, 180)
+    curve_updates: tuple[int, ...] = ()  # instead of minutes: the checkpoints of these updates
 
 
 @dataclass(frozen=True)
