@@ -116,15 +116,15 @@ def bucketed_batches(n: int, seed: int = 0, max_tokens: int | None = None):
     from aiayn import corpus
     from aiayn.data import Tokenizer, open_parallel, read_parallel
     from aiayn.data import binarized as B
-    from aiayn.tasks.translation import batch_corpus
-    from aiayn.training.config import TrainConfig
+    from aiayn.tasks.translation import TASK, batch_corpus
 
-    train_cfg = TrainConfig.preset("tiny", **({"max_tokens": max_tokens} if max_tokens else {}))
+    train_cfg = TASK.train_config("tiny", {"max_tokens": max_tokens} if max_tokens else {})
+    vocab_size = train_cfg.task_settings.vocab_size
     data = read_parallel(corpus.builtin("train"))
-    spm_path = CACHE / f"spm-{train_cfg.vocab_size}.model"
+    spm_path = CACHE / f"spm-{vocab_size}.model"
     if not spm_path.is_file():
         CACHE.mkdir(parents=True, exist_ok=True)
-        Tokenizer.train(data.src + data.tgt, spm_path, vocab_size=train_cfg.vocab_size, seed=train_cfg.seed)
+        Tokenizer.train(data.src + data.tgt, spm_path, vocab_size=vocab_size, seed=train_cfg.seed)
     tok = Tokenizer.load(spm_path)
     pairs = B.prepare(open_parallel(corpus.builtin("train")), tok)  # the ids aiayn train maps (in AIAYN_CACHE)
     encoded = batch_corpus(pairs, train_cfg, TransformerConfig().max_positions, "train")

@@ -140,6 +140,48 @@ def test_choices_and_help_come_from_the_registry():
         assert task.preset_help in actions["preset"].help and task.help in actions["task"].help
 
 
+def test_an_option_is_refused_in_one_place_that_knows_every_task(monkeypatch):
+    """Options are declared by the tasks that read them (Task.reads); check_options refuses the others
+    and names who takes them, a task registered later included, with no fence written for it."""
+    from aiayn.errors import UsageError
+
+    toy = dataclasses.replace(_toy_task(), reads={"evaluate": (("test",),)})
+    known = tasks.registry()
+    monkeypatch.setattr(tasks, "registry", lambda: {**known, "toy": toy})
+    with pytest.raises(UsageError) as error:
+        tasks.check_options(tasks.get("music"), "evaluate", {"test": "x.tsv", "src": None, "tgt": None})
+    assert str(error.value) == ("--test, --src and --tgt are for translation (--test also for parsing and toy); "
+                                "a music model does not take it: drop --test")
+    tasks.check_options(toy, "evaluate", {"test": "x.tsv", "src": None})  # its own: taken
+    tasks.check_options(toy, "generate", {"temperature": 0.9, "seed": 3})  # read by no task: every task's
+    with pytest.raises(UsageError, match="^--class is for class-conditional digits models; a toy model does not"):
+        tasks.check_options(toy, "generate", {"classes": ["3"]})
+
+
+def test_a_run_written_before_tasks_owned_their_train_fields_resumes(tmp_path, monkeypatch, capsys):
+    """Earlier versions wrote translation's vocab_size and valid_bleu_sentences into every run's train
+    section: such a config.json still resumes; a new run of a task that does not read them refuses them."""
+    from aiayn.training.config import TrainConfig
+
+    known = tasks.registry()
+    monkeypatch.setattr(tasks, "registry", lambda: {**known, "toy": _toy_task()})
+    run = tmp_path / "toy"
+    assert main(["train", "--task", "toy", "--out", str(run)]) == 0
+    config = json.loads((run / "config.json").read_text())
+    config["train"].update(vocab_size=37000, valid_bleu_sentences=0)  # as the earlier versions wrote it
+    (run / "config.json").write_text(json.dumps(config))
+    assert main(["train", "--out", str(run), "--resume", "--max-steps", "4"]) == 0
+    assert "vocab_size" not in json.loads((run / "config.json").read_text())["train"]
+    capsys.readouterr()
+    assert main(["train", "--task", "toy", "--out", str(tmp_path / "new"), "--vocab-size", "100"]) == 1
+    assert capsys.readouterr().err == ("error: --vocab-size is for translation; --task toy does not read it: "
+                                       "drop --vocab-size\n")
+    old = {"vocab_size": 8000, "max_tokens": 1536, "valid_bleu_sentences": 200}  # a translation run's, then and now
+    cfg = TrainConfig.from_dict(old, tasks.get("translation").train_settings)
+    assert cfg.task_settings.vocab_size == 8000 and cfg.to_dict()["valid_bleu_sentences"] == 200
+    assert cfg.to_dict().keys() == {*TrainConfig.from_dict({}).to_dict(), "vocab_size", "valid_bleu_sentences"}
+
+
 def test_models_say_what_they_can_do():
     """Capabilities as data: callers ask these instead of testing a model's class or config fields."""
     from aiayn.io.registry import capabilities

@@ -172,7 +172,9 @@ def _add_train(sub) -> argparse.ArgumentParser:
         ("--lr-scale", "lr_scale", "multiplies the schedule's learning rate"),
         ("--seed", "seed", "random seed"),
     ]:
-        kind = _duration if field == "max_time" else TRAIN_RANGES[field].parse
+        ranges = {**TRAIN_RANGES, **{k: r for task in known.values() if task.train_settings  # the tasks' own too
+                                     for k, r in task.train_settings.RANGES.items()}}
+        kind = _duration if field == "max_time" else ranges[field].parse
         t.add_argument(flag, dest=f"train.{field}", type=kind, help=text)
     t.add_argument("--bf16", dest="train.bf16", action="store_const", const=True, help="bfloat16 autocast")
     t.add_argument("--deterministic", dest="train.deterministic", action="store_const", const=True,

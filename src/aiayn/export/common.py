@@ -17,7 +17,8 @@ from pathlib import Path
 
 from ..data import Tokenizer
 from ..errors import UsageError
-from ..io.checkpoint import atomic_folder, read_header
+from ..io.atomic import atomic_folder
+from ..io.checkpoint import read_header
 from ..io.registry import DEFAULT_ARCHITECTURE, capabilities_of
 from ..io.rundir import model_file_of
 from ..model.config import TransformerConfig

@@ -1,7 +1,9 @@
-"""Generate with a trained decoder-only model: continue primers, or start from nothing (SPEC §6).
+"""Generate with a trained decoder-only model: continue primers, or start from nothing (the Music and
+Image Transformers' sampling).
 
-Music (and later images) come out of ``Generator.generate`` as token lists; turning them into
-files is the caller's business (``aiayn.data.music.write_midi``, ``aiayn.plots.music``).
+Music comes out of ``Generator.generate`` as token lists; turning them into files is the caller's
+business (``aiayn.data.music.write_midi``, ``aiayn.plots.music``). Digits are sampled by the images
+task with ``aiayn.decoding.sample`` directly.
 """
 
 from __future__ import annotations

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
-from .checkpoint import CheckpointError, atomic_path, disk_full, is_disk_full, remove_stale_temp_files
+from .atomic import atomic_path, disk_full, is_disk_full, remove_stale_temp_files
+from .checkpoint import CheckpointError
 
 log = logging.getLogger("aiayn")
 CONFIG, TOKENIZER = "config.json", "spm.model"  # the run's settings and its vocabulary, by file name

@@ -1,4 +1,5 @@
-"""A decoder-only Transformer: the language model of the Image and Music Transformers (SPEC §6).
+"""A decoder-only Transformer: the language model of the Image and Music Transformers
+(Parmar et al. 2018; Huang et al. 2018).
 
 Legend: B batch, T length, V vocabulary, N decoding rows (B x beams).
 

@@ -27,7 +27,7 @@ class TrainRequest:
 
     ``task``: a name of ``aiayn.tasks.registry()`` (default ``aiayn.tasks.DEFAULT``); a resumed run
     keeps its own. ``train``/``valid``/``src_lang``/``tgt_lang``/``vocab``: data options, for the tasks
-    whose ``Task.data_options`` name them. ``preset`` < ``config_file`` < ``overrides``
+    that read them (``Task.reads``). ``preset`` < ``config_file`` < ``overrides``
     ({"model.FIELD" or "train.FIELD": value}) make the settings.
     ``progress``: a tqdm-like factory for the progress bar (``aiayn.progress``); None shows nothing.
     ``data``: data settings of a built-in task that differ from its defaults (``Task.data``).
@@ -109,8 +109,7 @@ def _resume(setup: Setup, task: Task, r: TrainRequest, given: dict[str, Any]):
     saved = P.saved_config(setup.run)
     data = {**task.data, **saved["data"]}  # settings added since the run was written keep their defaults
     P.check_same_data(data, given, r.data or {})
-    model_cfg, train_cfg, changed = P.resumed_config(setup.run, saved, r.preset, r.config_file, r.overrides,
-                                                     task.presets)
+    model_cfg, train_cfg, changed = P.resumed_config(setup.run, saved, task, r.preset, r.config_file, r.overrides)
     trainer = _trainer(setup, task, model_cfg, train_cfg, data)
     trainer.resume(changed)
     return trainer, {**saved, "train": train_cfg.to_dict()}

@@ -15,7 +15,7 @@ from ..io.registry import model_class
 from ..io.rundir import RunDir
 from ..tasks import Task
 from ..training import distributed as D
-from ..training.config import RESUMABLE, TrainConfig, read_settings
+from ..training.config import TrainConfig, read_settings
 
 DATA_OPTIONS = ("train", "valid", "src", "tgt", "vocab")  # TrainRequest's data options, by their --names
 
@@ -35,11 +35,7 @@ class Plan:
 def data_options(task: Task, given: dict[str, Any], arch: str | None, resume: bool) -> dict[str, Any]:
     """The data options given (--train ... --vocab), refused where ``task`` does not read them; --arch too."""
     given = {name: value for name, value in given.items() if value is not None}
-    for name in given:
-        if name not in task.data_options:
-            readers = " and ".join(t.name for t in tasks.registry().values() if name in t.data_options)
-            raise UsageError(f"--{name} is for {readers}; --task {task.name} trains on its built-in data: "
-                             f"drop --{name}")
+    tasks.check_options(task, "train", given, why=f"--task {task.name} trains on its built-in data")
     if arch is not None and (resume or arch not in task.archs):
         families = " / ".join(t.name for t in tasks.registry().values() if t.archs)
         raise UsageError(f"--arch chooses the model of a new {families} run; drop --arch {arch}"
@@ -53,6 +49,7 @@ def plan(task: Task, preset, config_file, overrides, data: dict[str, Any] | None
          arch: str | None) -> Plan:
     """preset < config file < overrides, and the data settings, all checked; nothing written."""
     settings = read_settings(preset, config_file, overrides, presets=task.presets)
+    tasks.check_options(task, "train", settings.train, why=f"--task {task.name} does not read it")
     preset = settings.preset or task.default_preset()
     unknown = sorted(set(data or {}) - set(task.data))
     if unknown:
@@ -119,9 +116,9 @@ def _same(name: str, given: Any, saved: Any) -> bool:
     return given == saved
 
 
-def resumed_config(run: RunDir, saved: dict, preset, config_file, overrides, presets):
+def resumed_config(run: RunDir, saved: dict, task: Task, preset, config_file, overrides):
     """The saved model and train config, with the train fields the user changed, if --resume allows them."""
-    settings = read_settings(preset, config_file, overrides, presets)
+    settings = read_settings(preset, config_file, overrides, task.presets)
     if settings.preset not in (None, saved["preset"]):
         raise UsageError(f"{run.path} was trained with preset {saved['preset']}, not {settings.preset}; "
                          "drop the preset to resume it")
@@ -130,13 +127,14 @@ def resumed_config(run: RunDir, saved: dict, preset, config_file, overrides, pre
             raise UsageError(f"{run.state} was built with a different model config: model.{name} is "
                              f"{saved['model'].get(name)!r}, not {value!r}; drop the model options to resume")
     changed = {k: [saved["train"].get(k), v] for k, v in settings.train.items() if saved["train"].get(k) != v}
-    refused = sorted(set(changed) - set(RESUMABLE))
+    refused = sorted(set(changed) - set(task.resumable()))
     if refused:
         raise UsageError(f"cannot change train.{refused[0]} when resuming (the run has {changed[refused[0]][0]!r}); "
-                         f"only {', '.join(RESUMABLE)} may change: drop the others, or start a new run")
+                         f"only {', '.join(task.resumable())} may change: drop the others, or start a new run")
     try:
         model_cfg = model_class(saved.get("architecture")).config_class.from_dict(saved["model"])
-        train_cfg = TrainConfig.from_dict({**saved["train"], **{k: new for k, (_, new) in changed.items()}})
+        train_cfg = TrainConfig.from_dict({**saved["train"], **{k: new for k, (_, new) in changed.items()}},
+                                          task.train_settings)
     except ValueError as e:
         raise settings.blame(e) from None
     return model_cfg, train_cfg, changed

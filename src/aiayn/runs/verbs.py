@@ -13,7 +13,8 @@ from ..decoding.options import DecodeOptions
 from ..errors import UsageError
 from ..inference.attention_maps import layers_of
 from ..inference.translator import Translator
-from ..io.checkpoint import atomic_path, average_checkpoints, check_writable, read_header
+from ..io.atomic import atomic_path, check_writable
+from ..io.checkpoint import average_checkpoints, read_header
 from ..io.rundir import RunDir, model_file_of
 from ..precision import DTYPES
 from ..tasks import EvaluateRequest, GenerateRequest
@@ -24,7 +25,9 @@ AVERAGE_LAST = Allowed(int, 1)  # checkpoints to average
 
 def evaluate(request: EvaluateRequest) -> str:
     """Scores ``request.model`` as its task does (BLEU, NLL, bracket F1); returns the report's text."""
-    return tasks.task_for(request.model, "evaluate").evaluate(request)
+    task = tasks.task_for(request.model, "evaluate")
+    tasks.check_options(task, "evaluate", {"test": request.test, "src": request.src, "tgt": request.tgt})
+    return task.evaluate(request)
 
 
 def generate(request: GenerateRequest) -> str:
@@ -35,6 +38,7 @@ def generate(request: GenerateRequest) -> str:
         takers = ", ".join(name for name, t in tasks.registry().items() if t.supports("generate"))
         raise UsageError(f"{request.model} holds a {meta.get('architecture') or 'transformer'} model; generate needs "
                          f"a decoder-only one or superres ({takers}): for this {task.name} model use {task.uses}")
+    tasks.check_options(task, "generate", dataclasses.asdict(request))
     return task.generate(request)
 
 

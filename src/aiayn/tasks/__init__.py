@@ -9,6 +9,7 @@ tasks; the command line builds its choices and help from it.
 
 from __future__ import annotations
 
+from ..errors import UsageError
 from .language_model import LanguageModelObjective, SequenceBatch, cut_windows, nll_by_position
 from .requests import GENERATE_RANGES, EvaluateRequest, GenerateRequest
 from .spec import Setup, Task
@@ -29,8 +30,6 @@ def registry() -> dict[str, Task]:
 
 def get(name: str) -> Task:
     """The task called ``name``; an unknown name is a one-line error listing the known ones."""
-    from ..errors import UsageError
-
     known = registry()
     if name not in known:
         raise UsageError(f"unknown task {name!r}; choose one of {', '.join(known)}")
@@ -40,7 +39,6 @@ def get(name: str) -> Task:
 def task_for(model, command: str) -> Task:
     """The task of ``model``'s weights (read from the file's header), refused in one line when
     ``aiayn command`` does not take it (``Task.verbs``), naming the tasks whose models it takes."""
-    from ..errors import UsageError
     from .spec import model_task_name
 
     task = get(model_task_name(model))
@@ -52,6 +50,40 @@ def task_for(model, command: str) -> Task:
     return task
 
 
+# option dests given otherwise than as --DEST (a train setting without a flag: with --set)
+FLAGS = {"primers": "--primer", "classes": "--class", "valid_bleu_sentences": "train.valid_bleu_sentences"}
+
+
+def flag(dest: str) -> str:
+    """The command-line flag of an option's dest: primer_tokens -> --primer-tokens."""
+    return FLAGS.get(dest, "--" + dest.replace("_", "-"))
+
+
+def _listed(items: list[str]) -> str:
+    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
+
+
+def check_options(task: Task, command: str, given: dict, why: str = "") -> None:
+    """Refuses in one line the options in ``given`` (dest -> value, None: not given) that ``task`` does
+    not read for ``aiayn command`` (``Task.reads``), naming the tasks that read them; ``why``: what
+    to say instead of "a TASK model does not take it". The one place an option is refused for a task."""
+    mine, known = task.reads_for(command), registry().values()
+    declared = {dest for t in known for dest in t.reads_for(command)}  # the others are every task's
+    refused = [dest for dest, value in given.items() if value is not None and dest in declared and dest not in mine]
+    if not refused:
+        return
+    readers = [t for t in known if refused[0] in t.reads_for(command)]
+    group = [dest for dest in readers[0].group_of(command, refused[0]) if dest not in mine]
+    takers = [t for t in readers if set(group) <= set(t.reads_for(command))]
+    text = f"{_listed([flag(d) for d in group])} {'is' if len(group) == 1 else 'are'} for "
+    text += " and ".join(t.audience.get(group[0], t.name) for t in takers)
+    others = [t.name for t in readers if t not in takers]
+    if others:
+        text += f" ({flag(refused[0])} also for {' and '.join(others)})"
+    why = why or f"a {task.name} model does not take {'it' if len(refused) == 1 else 'them'}"
+    raise UsageError(f"{text}; {why}: drop {_listed([flag(d) for d in refused])}")
+
+
 __all__ = ["DEFAULT", "GENERATE_RANGES", "EvaluateRequest", "GenerateRequest", "LanguageModelObjective", "Setup",
-           "SequenceBatch", "Task", "TranslationObjective", "cut_windows", "get", "nll_by_position", "registry",
+           "SequenceBatch", "Task", "TranslationObjective", "check_options", "cut_windows", "get", "nll_by_position", "registry",
            "task_for"]

@@ -24,7 +24,7 @@ from ..data import digits
 from ..data.batching import Batch
 from ..decoding import greedy_search, prompt_batch, sample
 from ..errors import UsageError
-from ..io.checkpoint import atomic_path
+from ..io.atomic import atomic_path
 from ..model.config import LanguageModelConfig, TransformerConfig
 from ..training import distributed as D
 from ..training.loss import label_smoothed_cross_entropy
@@ -38,7 +38,7 @@ SCHEMES = {  # Parmar et al.'s 1D local attention against full attention, everyt
     "full": dict(attention="full"),
 }
 DIGITS_TRAIN = dict(max_tokens=64 * 64, warmup=200, lr_scale=0.5, label_smoothing=0.0, max_steps=100_000,
-                    log_every=20, valid_every=100, save_every=100, keep_last=5, valid_bleu_sentences=0)
+                    log_every=20, valid_every=100, save_every=100, keep_last=5)
 
 
 def digits_model_config(attention: str = "local", conditional: bool = False, **overrides) -> LanguageModelConfig:
@@ -204,9 +204,6 @@ def generate_images(model: str | Path, out: str | Path, samples: int = 10, class
     return out
 
 def _evaluate(request: EvaluateRequest) -> str:
-    if request.test or request.src or request.tgt:
-        raise UsageError("--test, --src and --tgt are for translation; an image model is scored on its built-in "
-                         "test split: drop them")
     f = evaluate_images(request.model, "test", request.device)
     text = (f"8x8 digits, test split ({f['images']} images): {f['bits_per_dim']:.4f} bits/dim "
             f"({f['nll']:.4f} nats per pixel)")
@@ -218,8 +215,6 @@ def _evaluate(request: EvaluateRequest) -> str:
 
 
 def _generate(request: GenerateRequest) -> str:
-    if request.primers or request.primer_tokens or request.length is not None:
-        raise UsageError("--primer, --primer-tokens and --length are for music models; drop them")
     _, task = load_image_model(request.model)  # before the output name is settled
     out = request.out if request.out.lower().endswith(".png") else str(Path(request.out) / f"{task}.png")
     return str(generate_images(request.model, out, request.samples or 10, request.classes, request.temperature,
@@ -245,7 +240,8 @@ DIGITS = Task("digits", "8x8 digits pixel by pixel (Image Transformer; scikit-le
               train=DIGITS_TRAIN, model_config=digits_model_config, data={"corpus": "scikit-learn 8x8 digits"},
               build=lambda setup, model, train, data: ImageObjective("train", "valid", train.max_tokens,
                                                                      conditional=model.n_classes > 0),
-              objective=ImageObjective, evaluate=_evaluate, generate=_generate, options=_options)
+              objective=ImageObjective, evaluate=_evaluate, generate=_generate, options=_options,
+              reads={"generate": (("classes",),)}, audience={"classes": "class-conditional digits models"})
 SUPERRES = Task("superres", "4x4 -> 8x8 digits, an encoder-decoder over pixels (Image Transformer)",
                 presets=_presets(False), preset_help="local (default) or full",
                 train=DIGITS_TRAIN, model_config=superres_model_config,

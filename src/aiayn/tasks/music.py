@@ -19,7 +19,7 @@ from ..data import music
 from ..data.binarized import cache_root
 from ..errors import UsageError
 from ..inference.generator import Generator
-from ..io.checkpoint import atomic_path
+from ..io.atomic import atomic_path
 from ..model.config import LanguageModelConfig
 from .language_model import LanguageModelObjective
 from .requests import GENERATE_RANGES, EvaluateRequest, GenerateRequest
@@ -31,7 +31,7 @@ MAX_DISTANCE = 256  # relative distances clipped at 64 sixteenths = 4 bars (fart
 MUSIC_MODEL = dict(vocab_size=music.VOCAB_SIZE, pad_id=music.PAD, bos_id=music.BOS, eos_id=music.EOS, d_model=256,
                    n_heads=8, d_ff=1024, n_layers=4, dropout=0.1, max_positions=4096)
 MUSIC_TRAIN = dict(max_tokens=2048, warmup=100, lr_scale=0.3, label_smoothing=0.0, max_steps=100_000, log_every=10,
-                   valid_every=50, save_every=50, keep_last=5, valid_bleu_sentences=0)
+                   valid_every=50, save_every=50, keep_last=5)
 
 
 def default_cache() -> Path:
@@ -98,8 +98,6 @@ def generate_music(request: GenerateRequest) -> list[Path]:
     The primers and the model are checked before the folder is made."""
     from ..plots.music import plot_piano_roll  # matplotlib: only this verb needs it
 
-    if request.classes:
-        raise UsageError("--class is for class-conditional digits models")
     samples, length = request.samples or 4, request.length or 512
     named = _primers(request)
     generator = Generator.load(request.model, request.device)
@@ -137,9 +135,6 @@ def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu") 
 
 
 def _evaluate(request: EvaluateRequest) -> str:
-    if request.test or request.src or request.tgt:
-        raise UsageError("--test, --src and --tgt are for translation; a music model is scored on its built-in "
-                         "test split: drop them")
     f = evaluate_music(request.model, "test", request.device)
     return (f"Bach chorales, test split ({f['tokens']:,} tokens, each scored once in windows of {f['window']}):\n"
             f"NLL {f['nll']:.4f} nats/token ({f['bits_per_token']:.4f} bits), perplexity {f['ppl']:.3f}")
@@ -288,4 +283,5 @@ TASK = Task(
     build=lambda setup, model, train, data: chorale_task(data["window"], train.max_tokens, progress=setup.progress,
                                                          transpose=data["transpose"]),
     objective=LanguageModelObjective, evaluate=_evaluate, generate=_generate, options=_options,
+    reads={"generate": (("primers", "primer_tokens", "length"),)},
     commands={"grade": (_add_grade, _run_grade)})

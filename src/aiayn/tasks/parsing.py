@@ -36,7 +36,7 @@ from ..data.treebank import BOS, EOS, PAD, Tree, Vocab, linearise, normalise, re
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
 from ..inference.parser import PAPER_DECODING, Parser
-from ..io.checkpoint import atomic_path
+from ..io.atomic import atomic_path
 from ..metrics.evalb import BracketScores, score_corpus
 from ..model.config import TransformerConfig
 from ..training import distributed as D
@@ -55,7 +55,7 @@ PRESETS = {
                 max_positions=1024),
 }
 PARSING_TRAIN = dict(max_tokens=2048, warmup=200, lr_scale=0.5, label_smoothing=0.1, max_steps=100_000, log_every=20,
-                     valid_every=200, save_every=200, keep_last=5, valid_bleu_sentences=0)
+                     valid_every=200, save_every=200, keep_last=5)
 SYNTHETIC = (f"SYNTHETIC treebank (hand-written English-like grammar; seeds {SEEDS['train']}/{SEEDS['valid']}/"
              f"{SEEDS['test']}, {SIZES['train']}/{SIZES['valid']}/{SIZES['test']} sentences; "
              "docs/data/synthetic-treebank.md)")
@@ -204,8 +204,6 @@ def _check_writable(folder: Path) -> None:
 
 
 def _evaluate(request: EvaluateRequest) -> str:
-    if request.src or request.tgt:
-        raise UsageError("--src and --tgt are for translation; a parsing model reads trees: drop them")
     options = request.options(TASK.decoding)
     f = evaluate_parsing(request.model, request.test, options, request.device,
                          progress=request.progress and functools.partial(request.progress, desc="parsing"))
@@ -256,7 +254,8 @@ TASK = Task("parsing", "constituency parsing as translation (paper §6.3); a SYN
             "give Penn Treebank files", presets=PRESETS,
             preset_help="tiny (default) or wsj (paper §6.3: 4 layers, d_model 1024)",
             train=PARSING_TRAIN, model_config=parsing_model_config,
-            data={"train": None, "valid": None, "min_count": 2}, prepare=prepare, data_options=("train", "valid"),
+            data={"train": None, "valid": None, "min_count": 2}, prepare=prepare,
+            reads={"train": (("train",), ("valid",)), "evaluate": (("test",),)},
             build=lambda setup, model, train, data: ParsingObjective(data, train.max_tokens, model.max_positions),
             objective=ParsingObjective, evaluate=_evaluate, report=_report, decoding=PAPER_DECODING,
             verbs=("parse", "evaluate"),

@@ -14,7 +14,7 @@ from ..decoding.options import DecodeOptions
 from ..io.checkpoint import CheckpointError, read_header
 from ..io.loader import Loaded, load
 from ..io.rundir import RunDir, model_file_of
-from ..training.config import TrainConfig
+from ..training.config import RESUMABLE, TrainConfig
 from ..training.distributed import World
 from ..training.objective import Objective, missing_members
 from .requests import EvaluateRequest, GenerateRequest
@@ -80,24 +80,31 @@ class Task:
     them the model is ``model_config(**preset_fields, **fields)``.
     On the command line the options every task shares stay in ``aiayn.app.cli``; ``options`` adds
     those only this task reads (music: --primer), ``commands`` the sub-commands it brings (parsing:
-    parse), both written with ``aiayn.tasks.options``.
+    parse), both written with ``aiayn.tasks.options``. Which of the options of a shared command it
+    reads is ``reads``; ``aiayn.tasks.check_options`` refuses the others, naming who takes them.
     """
 
     name: str
     help: str  # one line for `aiayn train --task`'s help
     presets: dict[str, dict[str, Any]]  # model-config fields by preset name; the first is the default
     preset_help: str
-    train: dict[str, Any]  # TrainConfig fields that differ from the paper's defaults
+    train: dict[str, Any]  # train fields that differ from the paper's defaults
     build: Callable[[Setup, Any, Any, dict[str, Any]], Objective]
     data: dict[str, Any]  # default data settings (recorded in the run)
     objective: type  # the class ``build`` returns an instance of (an ``Objective``)
     model_config: Callable[..., Any] | None = None  # model-config fields -> the model's config dataclass
     archs: dict[str, Callable[..., Any]] = field(default_factory=dict)
     arch_help: str = ""
-    train_presets: dict[str, dict[str, Any]] = field(default_factory=dict)  # TrainConfig fields by preset
+    train_presets: dict[str, dict[str, Any]] = field(default_factory=dict)  # train fields by preset
+    # a dataclass of the train settings only this task reads (translation's vocabulary size), in the run's
+    # train section beside TrainConfig's; its RESUMABLE names those --resume may change
+    train_settings: type | None = None
     prepare: Callable[[dict[str, Any]], tuple[dict[str, Any], dict[str, Any]]] | None = None
     start: Callable[[Setup, dict[str, Any], Any], dict[str, Any]] | None = None
-    data_options: tuple[str, ...] = ()  # --train/--valid/--src/--tgt/--vocab: which this task reads
+    # the options this task reads, per command: groups of option dests that go together (a test set is
+    # --test, --src and --tgt); an option no task reads for a command is every task's (``check_options``)
+    reads: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+    audience: dict[str, str] = field(default_factory=dict)  # option dest -> words for the models that read it
     evaluate: Callable[[EvaluateRequest], str] | None = None  # what `aiayn evaluate` prints
     generate: Callable[[GenerateRequest], str] | None = None  # what `aiayn generate` prints
     # printed after `aiayn train`: (run directory, its config, a tqdm-like factory or None) -> text
@@ -135,6 +142,14 @@ class Task:
         """Whether ``aiayn VERB`` takes this task's models."""
         return verb in self.verbs
 
+    def reads_for(self, command: str) -> tuple[str, ...]:
+        """The option dests this task reads for ``aiayn command``."""
+        return tuple(dest for group in self.reads.get(command, ()) for dest in group)
+
+    def group_of(self, command: str, dest: str) -> tuple[str, ...]:
+        """The options read together with ``dest`` for ``aiayn command`` (``dest`` alone if none)."""
+        return next((group for group in self.reads.get(command, ()) if dest in group), (dest,))
+
     def default_preset(self) -> str:
         return next(iter(self.presets))
 
@@ -147,4 +162,9 @@ class Task:
 
     def train_config(self, preset: str | None, fields: dict[str, Any]) -> TrainConfig:
         preset = preset or self.default_preset()
-        return TrainConfig.from_dict({**self.train, **self.train_presets.get(preset, {}), **fields})
+        return TrainConfig.from_dict({**self.train, **self.train_presets.get(preset, {}), **fields},
+                                     self.train_settings)
+
+    def resumable(self) -> tuple[str, ...]:
+        """The train fields ``--resume`` may change: limits and intervals, this task's own included."""
+        return RESUMABLE + (self.train_settings.RESUMABLE if self.train_settings else ())

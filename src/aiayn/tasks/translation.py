@@ -8,11 +8,14 @@ from __future__ import annotations
 import functools
 import logging
 import math
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, ClassVar
 
 import torch
 
 from .. import corpus
+from ..checks import Allowed, check_fields
 from ..data import (
     Batches,
     DataError,
@@ -27,13 +30,12 @@ from ..data import (
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
 from ..inference.translator import Translator
-from ..io.checkpoint import atomic_path, check_writable
+from ..io.atomic import atomic_path, check_writable
 from ..metrics.bleu import Scores, corpus_scores
 from ..model.config import PRESETS, RNNSearchConfig, TransformerConfig
 from ..precision import DTYPES
 from ..progress import bar as progress_bar
 from ..training import distributed as D
-from ..training.config import TRAIN_PRESETS
 from ..training.loss import LossSums, label_smoothed_cross_entropy
 from ..training.trainer import JsonLog
 from .requests import EvaluateRequest
@@ -41,6 +43,32 @@ from .spec import Setup, Task
 from .translation_data import check_data, check_unchanged, first_pairs, mapped_pairs, training_source, write_vocabulary
 
 log = logging.getLogger("aiayn")
+
+
+@dataclass
+class TranslationTraining:
+    """Translation's own train settings, in a run's train section beside ``TrainConfig``'s
+    (``--set train.vocab_size=16000``)."""
+
+    vocab_size: int = 37000  # joint sub-word vocabulary learned for a new run (paper En-De: ~37k BPE)
+    valid_bleu_sentences: int = 500  # validation sentences translated for BLEU (0: none)
+
+    RESUMABLE: ClassVar[tuple[str, ...]] = ("valid_bleu_sentences",)  # what --resume may change
+    RANGES: ClassVar[dict[str, Allowed]] = {"vocab_size": Allowed(int, 8, 1 << 24),
+                                            "valid_bleu_sentences": Allowed(int, 0)}
+
+    def __post_init__(self) -> None:
+        check_fields(self, self.RANGES, prefix="train.")
+
+
+TRAIN_PRESETS: dict[str, dict[str, Any]] = {  # train settings by preset (the model's are model.config.PRESETS)
+    # CPU-sized: small batches and a short warm-up, so minutes of training make a translator.
+    "tiny": {"vocab_size": 8000, "max_tokens": 1536, "warmup": 250, "lr_scale": 0.35, "max_steps": 20000,
+             "log_every": 20, "valid_every": 500, "save_every": 250, "keep_last": 5, "valid_bleu_sentences": 200},
+    "base": {},  # the paper's: 25k tokens, warmup 4000, 100k steps
+    "big": {"max_steps": 300_000},
+}
+TRAIN_PRESETS["student"] = dict(TRAIN_PRESETS["tiny"])  # a distillation student trains on tiny's CPU schedule
 
 
 class EncodedCorpus:
@@ -92,7 +120,7 @@ class TranslationObjective:
         data in a few words, for the log's first line."""
         self.tok, self.train, self.valid_encoded, self.epsilon = tokenizer, train, valid, cfg.label_smoothing
         self.valid = valid_text
-        self.bleu_sentences = min(cfg.valid_bleu_sentences, len(valid_text) if valid_text else 0)
+        self.bleu_sentences = min(cfg.task_settings.valid_bleu_sentences, len(valid_text) if valid_text else 0)
         self.train_batches = train.batches
         self.fingerprint = tokenizer.fingerprint()  # a resume must find the same vocabulary
         self.has_valid, self.summary = valid is not None, summary
@@ -223,7 +251,7 @@ def _build(setup: Setup, model_cfg, train_cfg, data: dict) -> TranslationObjecti
         valid_source = open_parallel(data["valid"], data["src"], data["tgt"])
         valid = batch_corpus(mapped_pairs(valid_source, tokenizer, setup.world), train_cfg, model_cfg.max_positions,
                              "validation")
-        valid_text = first_pairs(valid_source, train_cfg.valid_bleu_sentences)
+        valid_text = first_pairs(valid_source, train_cfg.task_settings.valid_bleu_sentences)
     return TranslationObjective(tokenizer, encoded, valid, valid_text, train_cfg,
                                 summary=f"on {len(encoded):,} pairs ({data['src']} -> {data['tgt']})")
 
@@ -235,11 +263,13 @@ ARCHS = {"transformer": TransformerConfig.preset, "rnnsearch": functools.partial
 TASK = Task("translation", "translate your parallel text, or the built-in Bible (en-es) (default for a new run)",
             presets={name: {} for name in PRESETS}, preset_help="tiny (default), base or big, the paper's model sizes; "
             "student: tiny's width, 6 encoder + 1 decoder layers (aiayn distill)",
-            train={}, train_presets=TRAIN_PRESETS, archs=ARCHS,
+            train={}, train_presets=TRAIN_PRESETS, train_settings=TranslationTraining, archs=ARCHS,
             arch_help="transformer (default), rnnsearch (Bahdanau et al. 2015: bidirectional GRU + additive "
                       "attention) or rnnencdec (the same without attention: one fixed context vector)",
             data={"train": None, "valid": None, "src": None, "tgt": None, "vocab": None},
-            data_options=("train", "valid", "src", "tgt", "vocab"),
+            reads={"train": (("train",), ("valid",), ("src",), ("tgt",), ("vocab",), ("vocab_size",),
+                             ("valid_bleu_sentences",)),
+                   "evaluate": (("test", "src", "tgt"),)},
             prepare=check_data, start=write_vocabulary, build=_build, objective=TranslationObjective,
             evaluate=_evaluate, report=_report, decoding=DecodeOptions(),
             verbs=("translate", "evaluate", "attention", "serve"),

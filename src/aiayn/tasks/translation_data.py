@@ -113,7 +113,8 @@ def write_vocabulary(setup: Setup, data: dict, train_cfg) -> dict:
         elif is_prepared(data["train"]):
             read_prepared(data["train"]).tokenizer.save(setup.run.tokenizer)
         else:
-            learn_vocabulary(training_source(data), setup.run.tokenizer, train_cfg.vocab_size, train_cfg.seed)
+            learn_vocabulary(training_source(data), setup.run.tokenizer, train_cfg.task_settings.vocab_size,
+                              train_cfg.seed)
     D.barrier(setup.world)
     tok = Tokenizer.load(setup.run.tokenizer)
     return dict(src_vocab_size=tok.vocab_size, pad_id=tok.pad_id, bos_id=tok.bos_id, eos_id=tok.eos_id)

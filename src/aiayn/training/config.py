@@ -27,16 +27,19 @@ from ..model.config import PRESETS
 RANGES = {  # every numeric and boolean field of TrainConfig (and the Adam betas), checked in __post_init__
     **{name: Allowed(int, 1) for name in ("max_tokens", "update_freq", "max_steps", "warmup", "log_every",
                                           "valid_every", "save_every", "keep_last")},
-    "vocab_size": Allowed(int, 8, 1 << 24), "max_sentences": Allowed(int, 1, optional=True),
+    "max_sentences": Allowed(int, 1, optional=True),
     "max_time": Allowed(float, 0, lo_open=True, optional=True), "lr_scale": Allowed(float, 0, lo_open=True),
     "beta": Allowed(float, 0, 1, hi_open=True), "adam_eps": Allowed(float, 0, lo_open=True),
     "label_smoothing": Allowed(float, 0, 1, hi_open=True), "clip_norm": Allowed(float, 0),
-    "bf16": Allowed(bool), "seed": Allowed(int, 0, 2**32 - 1), "valid_bleu_sentences": Allowed(int, 0),
+    "bf16": Allowed(bool), "seed": Allowed(int, 0, 2**32 - 1),
     "prefetch": Allowed(int, 0, 64),
 }
 # What --resume may change: limits and intervals, nothing that alters the updates themselves.
+# (A task's own train settings add theirs: ``RESUMABLE`` of its settings class, ``Task.train_settings``.)
 RESUMABLE = ("max_steps", "max_time", "deterministic", "log_every", "valid_every", "save_every", "keep_last",
-             "valid_bleu_sentences", "prefetch")
+             "prefetch")
+# Fields TrainConfig had before tasks owned them (translation's); a saved config still holds them.
+FORMER_FIELDS = ("vocab_size", "valid_bleu_sentences")
 
 
 @dataclass
@@ -48,7 +51,6 @@ class TrainConfig:
     ``torchrun --nproc_per_node 8``, or ``--update-freq 8`` on one).
     """
 
-    vocab_size: int = 37000  # joint sub-word vocabulary (paper En-De: ~37k BPE)
     max_tokens: int = 25000
     max_sentences: int | None = None
     update_freq: int = 1  # batches accumulated per update
@@ -69,8 +71,10 @@ class TrainConfig:
     valid_every: int = 1000  # steps between validations (loss, perplexity, BLEU)
     save_every: int = 1000  # steps between checkpoints (the paper: every 10 minutes)
     keep_last: int = 20  # checkpoints kept for averaging (base averages 5, big 20)
-    valid_bleu_sentences: int = 500  # validation sentences translated for BLEU (0: none)
     prefetch: int = 2  # batches collated ahead in a background thread (0: each collated when its step needs it)
+    # the task's own training settings (a dataclass, e.g. translation's vocabulary size), recorded in the
+    # same train section of config.json as the fields above; None for a task with none
+    task_settings: Any = None
 
     def __post_init__(self) -> None:
         check_fields(self, RANGES, prefix="train.")
@@ -81,32 +85,25 @@ class TrainConfig:
         self.adam_betas = tuple(self.adam_betas)
 
     @classmethod
-    def preset(cls, name: str, **overrides: Any) -> TrainConfig:
-        if name not in PRESETS:
-            raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
-        return cls.from_dict({**TRAIN_PRESETS[name], **overrides})
-
-    @classmethod
-    def from_dict(cls, values: dict[str, Any]) -> TrainConfig:
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(values) - known)
+    def from_dict(cls, values: dict[str, Any], own: type | None = None) -> TrainConfig:
+        """A config from a train section: these fields, and those of ``own`` (the task's settings
+        dataclass, if any) into ``task_settings``. Fields this config had in earlier versions
+        (``FORMER_FIELDS``, in every run's config.json) go to ``own`` when it has them and are dropped
+        otherwise; any other key is an error naming the known ones."""
+        mine = {f.name for f in dataclasses.fields(cls)} - {"task_settings"}
+        theirs = {f.name for f in dataclasses.fields(own)} if own else set()
+        values = {k: v for k, v in values.items() if k not in FORMER_FIELDS or k in theirs}
+        unknown = sorted(set(values) - mine - theirs)
         if unknown:
-            raise ConfigError(f"unknown train config key(s): {', '.join(unknown)}; known keys: {', '.join(sorted(known))}",
-                              field=f"train.{unknown[0]}")
-        return cls(**values)
+            raise ConfigError(f"unknown train config key(s): {', '.join(unknown)}; known keys: "
+                              f"{', '.join(sorted(mine | theirs))}", field=f"train.{unknown[0]}")
+        settings = own(**{k: v for k, v in values.items() if k in theirs}) if own else None
+        return cls(**{k: v for k, v in values.items() if k in mine}, task_settings=settings)
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
-
-TRAIN_PRESETS: dict[str, dict[str, Any]] = {
-    # CPU-sized: small batches and a short warm-up, so minutes of training make a translator.
-    "tiny": {"vocab_size": 8000, "max_tokens": 1536, "warmup": 250, "lr_scale": 0.35, "max_steps": 20000,
-             "log_every": 20, "valid_every": 500, "save_every": 250, "keep_last": 5, "valid_bleu_sentences": 200},
-    "base": {},  # the paper's: 25k tokens, warmup 4000, 100k steps
-    "big": {"max_steps": 300_000},
-}
-TRAIN_PRESETS["student"] = dict(TRAIN_PRESETS["tiny"])  # a distillation student trains on tiny's CPU schedule
+        """The train section: these fields and the task's own, side by side (as earlier versions wrote it)."""
+        mine = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "task_settings"}
+        return {**mine, **(dataclasses.asdict(self.task_settings) if self.task_settings else {})}
 
 
 @dataclass
