@@ -66,6 +66,14 @@ def test_translate_in_a_smaller_number_format(trained, dtype):
                  input="\n".join(lines) + "\n")
     out = proc.stdout.decode().split("\n")
     assert len(out) == 4 and out[0] and out[1] == "" and out[3] == ""
+    # The number format is used: the same model scores its best translation a little differently.
+    scores = {}
+    for kind in ("float32", dtype):
+        rows = aiayn("translate", "--model", str(trained), "--beam", "2", "--nbest", "2", "--max-len-b", "5",
+                     "--dtype", kind, input=lines[0] + "\n").stdout.decode().splitlines()
+        scores[kind] = [float(row.split("\t")[1]) for row in rows]
+    assert scores[dtype] != scores["float32"], scores
+    assert abs(scores[dtype][0] - scores["float32"][0]) < 0.5, scores
 
 
 def test_evaluate_prints_sacrebleu_scores_with_signatures(trained, data):

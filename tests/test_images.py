@@ -12,7 +12,7 @@ import torch
 from conftest import aiayn
 
 from aiayn.data import digits
-from aiayn.tasks.images import ImageObjective, digits_model_config, upsample
+from aiayn.tasks.images import ImageObjective, digits_model_config, load_image_model, upsample
 
 MICRO = ["--set", "model.d_model=16", "--set", "model.n_heads=2", "--set", "model.d_ff=32", "--max-steps", "3",
          "--set", "train.valid_every=3", "--set", "train.save_every=3", "--set", "train.max_tokens=2048"]
@@ -47,15 +47,30 @@ def test_a_block_longer_than_the_model_is_refused():
         digits_model_config("local", local_block=100)
 
 
-def test_digits_train_evaluate_generate(tmp_path):
+def test_digits_train_evaluate_generate(tmp_path, monkeypatch):
+    from aiayn.app.cli import main
+    from aiayn.tasks import images
+
     run = tmp_path / "digits"
-    aiayn("train", "--task", "digits", "--preset", "local-class", "--out", str(run), *MICRO)
+    aiayn("train", "--task", "digits", "--preset", "local-class", "--out", str(run), *MICRO,
+          "--max-steps", "40", "--set", "train.warmup=10", "--set", "train.save_every=40", "--set", "train.valid_every=40")
     out = aiayn("evaluate", "--model", str(run)).stdout.decode()
     bits = float(re.search(r"([\d.]+) bits/dim", out).group(1))
     assert 0 < bits < 2 * math.log2(digits.VOCAB_SIZE)
+    # The score is the model's own on the test digits, and 40 updates beat a uniform guess by far.
+    model, _ = load_image_model(run)
+    figures = ImageObjective(None, "test", 0, conditional=True).validate(model, "cpu")
+    assert bits == pytest.approx(figures["valid_bits_per_dim"], abs=1e-4)
+    assert bits < math.log2(digits.VOCAB_SIZE) - 1, bits
     png = tmp_path / "grid.png"
     aiayn("generate", "--model", str(run), "--class", "3", "--class", "seven", "--samples", "2", "--out", str(png))
     assert png.read_bytes()[:4] == b"\x89PNG"
+    conditioned, sample = [], images.sample  # what the sampler is given, through the command line
+    monkeypatch.setattr(images, "sample", lambda net, cond, **kw: conditioned.append(cond.tolist()) or sample(
+        net, cond, **kw))
+    assert main(["generate", "--model", str(run), "--class", "3", "--class", "seven", "--samples", "2",
+                 "--out", str(png)]) == 0
+    assert conditioned == [[3, 3, 7, 7]]  # two samples of each class asked for, in order
     for args, expected in [(["--class", "eleven"], "'eleven' is not a digit class"),
                            (["--primer", "test:0"], "--primer, --primer-tokens and --length are for music")]:
         proc = aiayn("generate", "--model", str(run), "--out", str(png), *args, check=False)

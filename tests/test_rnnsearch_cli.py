@@ -4,11 +4,19 @@ translate and evaluate as the Transformer."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
+import torch
 from conftest import aiayn
 from safetensors.torch import load_file
 
+from aiayn.data import read_parallel
+from aiayn.decoding.options import DecodeOptions
+from aiayn.inference.attention_maps import attention_maps
+from aiayn.inference.translator import Translator
 from aiayn.io.rundir import RunDir
+from aiayn.metrics.bleu import corpus_scores
 
 RNN_MICRO = """\
 preset: tiny
@@ -36,11 +44,25 @@ def test_rnnsearch_trains_resumes_exactly_and_translates(data, tmp_path):
     assert (saved["arch"], saved["architecture"], saved["model"]["attention"]) == ("rnnsearch", "rnnsearch", True)
     out = aiayn("translate", "--model", str(whole), "--beam", "2", input="In the beginning.\n\nGod is love.\n")
     assert len(out.stdout.decode().split("\n")) == 4  # three lines in, three out (the empty one stays empty)
+    translator = Translator.load(whole)  # the command's translations are the RNNsearch's own beam search
+    expected = translator.translate(["In the beginning.", "", "God is love."], DecodeOptions(beam_size=2))
+    assert out.stdout.decode().split("\n")[:3] == expected
     scores = aiayn("evaluate", "--model", str(whole), "--test", str(data / "valid.tsv.gz"), "--beam", "1").stdout
     assert b"BLEU" in scores and b"chrF" in scores
+    # The figures are sacreBLEU's on the hypotheses it wrote, against the references.
+    text = scores.decode()
+    hyps = Path(re.search(r"hypotheses: (.+)", text)[1]).read_text(encoding="utf-8").splitlines()
+    reference = corpus_scores(hyps, read_parallel(str(data / "valid.tsv.gz")).tgt)
+    assert f"BLEU {reference.bleu:.2f}" in text and f"chrF {reference.chrf:.2f}" in text
+    assert hyps == translator.translate(read_parallel(str(data / "valid.tsv.gz")).src, DecodeOptions(beam_size=1))
     png = tmp_path / "alpha.png"
-    aiayn("attention", "--model", str(whole), "--text", "God is love.", "--out", str(png))  # the α of the seed's figure
+    shown = aiayn("attention", "--model", str(whole), "--text", "God is love.", "--out", str(png))  # the α of the seed's figure
     assert png.read_bytes()[:4] == b"\x89PNG"
+    # What it draws is the additive attention α: one layer, one head, each target piece's weights summing to 1.
+    translation, layers, queries, keys = attention_maps(translator, "God is love.", "cross")
+    assert shown.stdout.decode().splitlines()[0] == translation
+    assert len(layers) == 1 and layers[0].shape == (1, len(queries), len(keys))
+    assert torch.allclose(layers[0].sum(-1), torch.ones(1, len(queries)), atol=1e-5)
 
 
 def test_rnnencdec_has_no_attention_and_arch_is_refused_where_it_does_not_apply(data, tmp_path):
