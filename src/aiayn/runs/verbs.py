@@ -11,6 +11,7 @@ from .. import tasks
 from ..checks import Allowed
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
+from ..export import is_ctranslate2_export
 from ..inference.attention_maps import layers_of
 from ..inference.translator import Translator
 from ..io.atomic import atomic_path, check_writable
@@ -46,8 +47,6 @@ def translate_lines(model: str | Path, lines: list[str], options: DecodeOptions,
                     progress=None, dtype: str = "float32", engine: str = "aiayn") -> list[list[tuple[str, float]]]:
     """The ``options.nbest`` best (text, score) of each line; ``engine`` ctranslate2 runs an export
     written by ``aiayn export --to ctranslate2``. ``progress``: a bar to update per line (None: none)."""
-    from ..export import is_ctranslate2_export
-
     if engine == "ctranslate2":
         from ..export.ctranslate2 import translate_lines as ct2_lines  # ctranslate2: only this engine needs it
 
