@@ -29,7 +29,9 @@ def curves(records: list[dict[str, Any]], out: Path, title: str, ylabel: str = "
     by_time.set_xlabel("training time (minutes, one CPU thread)")
     by_time.set_ylabel(ylabel)
     by_flops.set_xlabel("training FLOPs (matrix products, forward + backward)")
-    by_flops.set_xscale("log")
+    spans = [p["flops"] for r in records for p in r.get("curve") or []]
+    if spans and max(spans) > 20 * min(spans):  # a log axis only where the runs' FLOPs span decades
+        by_flops.set_xscale("log")
     for ax in (by_time, by_flops):
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
