@@ -184,4 +184,4 @@ def test_render_with_no_seeds_judges_nothing(tmp_path):
               "chrf": 30.0}
     text = render(exp, {"tiny": record}, tmp_path)
     assert "| base | tiny | seed 1 | 7.58M | 2,000 | 28 min | 20.00 | 10.00 | 4.92 | 25.8 |" in text
-    assert "Only one seed" in text and "Not yet run: A-h1" in text
+    assert "Fewer than two seeds" in text and "Not yet run: A-h1" in text

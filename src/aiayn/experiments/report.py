@@ -105,7 +105,7 @@ def _paper_table(exp: Experiment, done: list[dict[str, Any]]) -> str:
                     f"{r['paper'].get('ppl', '')} | {r['paper'].get('bleu', '')} | {finding} |")
     spread = (f"The {len(base)} seeds of the tiny row span {noise['bleu']:.2f} BLEU and {noise['valid_ppl']:.2f} "
               "perplexity: a difference smaller than that is within noise." if noise["bleu"] is not None else
-              "Only one seed of the tiny row so far: the noise is not measured yet, so no row is judged.")
+              "Fewer than two seeds of the tiny row so far: the noise is not measured yet, so no row is judged.")
     return "\n".join(rows) + f"\n\n{spread}\n"
 
 
