@@ -32,13 +32,7 @@ def curves(records: list[dict[str, Any]], out: Path, title: str, ylabel: str = "
     spans = [p["flops"] for r in records for p in r.get("curve") or []]
     if spans and max(spans) > 20 * min(spans):  # a log axis only where the runs' FLOPs span decades
         by_flops.set_xscale("log")
-    for ax in (by_time, by_flops):
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize=8)
-    fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
-    fig.savefig(out, dpi=110, format="png")
-    plt.close(fig)
+    _finish(fig, (by_time, by_flops), title, out)
 
 
 def by_length(records: list[dict[str, Any]], out: Path, metric: str, title: str) -> None:
@@ -51,9 +45,15 @@ def by_length(records: list[dict[str, Any]], out: Path, metric: str, title: str)
         ax.plot(mids, values, marker="o", label=_name(record))
     ax.set_xlabel("source length (words)")
     ax.set_ylabel("exact-match accuracy (%)" if metric == "accuracy" else "BLEU")
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
-    ax.set_title(title, fontsize=10)
+    _finish(fig, (ax,), title, out)
+
+
+def _finish(fig, axes, title: str, out: Path) -> None:
+    """Grid and legend on each panel, the title over them, written as PNG (``out`` may be a temporary name)."""
+    for ax in axes:
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     fig.savefig(out, dpi=110, format="png")
     plt.close(fig)
