@@ -16,14 +16,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import corpus
+from .. import corpus, tasks
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
 from ..io.checkpoint import atomic_path, read_header
 from ..io.loader import load
 from ..io.rundir import RunDir
+from ..metrics.bleu import corpus_scores
 from ..runs import TrainRequest, train
-from ..tasks.music import evaluate_music
 from ..tasks.translation import evaluate
 from .flops import flops_per_update
 from .spec import Experiment, RunSpec
@@ -97,7 +97,7 @@ def _train(spec: RunSpec, run: RunDir, data: dict[str, str], progress: Callable 
 def _check_same_spec(spec: RunSpec, run: RunDir) -> None:
     """A run folder trained from another spec is not continued with this one: say how to start it afresh."""
     saved = run.read_config()
-    held = (saved.get("task", "translation"), saved.get("arch"), saved.get("preset"))
+    held = (saved.get("task", tasks.DEFAULT), saved.get("arch"), saved.get("preset"))
     if held != (spec.task, spec.arch or held[1], spec.preset):
         raise UsageError(f"{run.path} holds a {' '.join(filter(None, held))} run, but the spec asks for "
                          f"{' '.join(filter(None, (spec.task, spec.arch, spec.preset)))}; delete {run.path} "
@@ -113,14 +113,15 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
     valid = [e for e in events if e.get("event") == "valid" and e.get("step") == state["step"]]
     model = load(last).model
     record = {"name": spec.name, "key": spec.key, "row": spec.row, "label": spec.label, "task": spec.task,
-              "arch": spec.arch, "set": spec.set, "options": spec.options, "seed": spec.seed, "paper": spec.paper, "updates": state["step"],
+              "arch": spec.arch, "set": spec.set, "options": spec.options, "seed": spec.seed, "paper": spec.paper,
+              "updates": state["step"],
               "train_seconds": round(state["elapsed"], 2), "parameters": model.num_parameters(),
               "checkpoint": last.name}
     if valid:
         record.update(valid_ppl=valid[-1]["valid_ppl"], valid_nll=valid[-1]["valid_nll"])
-    if spec.task == "music":  # a language model: test NLL per token, every token scored once
-        test = evaluate_music(last, exp.evaluate.split)
-        record.update(test_nll=test["nll"], test_ppl=test["ppl"], test_tokens=test["tokens"])
+    figures = tasks.get(spec.task).figures
+    if figures is not None:  # the task scores its own models (music: NLL per token)
+        record.update(figures(last, exp.evaluate.split))
         return record
     final = _scores(exp, last, data, progress)
     record.update(final)
@@ -173,8 +174,6 @@ def _scores(exp: Experiment, weights: Path, data: dict[str, str], progress: Call
 
 def by_length(sources: list[str], references: list[str], hyps: list[str], edges: tuple[int, ...]) -> list[dict]:
     """Scores per bin of source length in words: [lo, hi) for consecutive ``edges``."""
-    from ..metrics.bleu import corpus_scores
-
     out = []
     for lo, hi in zip(edges, edges[1:]):
         picked = [i for i, s in enumerate(sources) if lo <= len(s.split()) < hi]

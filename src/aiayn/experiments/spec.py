@@ -22,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from .. import tasks
 from ..errors import UsageError
 
 FOLDER = Path(__file__).parent
@@ -43,7 +44,7 @@ class RunSpec:
     (``updates`` or ``time`` seconds of training); ``row``, ``label`` and ``paper`` only label the table."""
 
     name: str
-    task: str = "translation"
+    task: str = tasks.DEFAULT
     arch: str | None = None  # the task's first model family (translation: transformer)
     preset: str = "tiny"
     seed: int = 1
@@ -66,12 +67,16 @@ class RunSpec:
     def key(self) -> str:
         """What makes the trained model, hashed: a change here means the run must be trained again."""
         what = {"arch": self.arch, "preset": self.preset, "set": self.overrides(), "data": self.data}
-        what |= {"task": self.task, "options": self.options} if self.task != "translation" else {}  # old keys hold
+        # fields added later count only when set, so the keys of records written before them still match
+        what |= {name: getattr(self, name) for name in ("task", "options") if getattr(self, name) != getattr(_UNSET, name)}
         return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:16]
 
     @property
     def budget(self) -> str:
         return f"{self.updates:,} updates" if self.updates else f"{self.time / 3600:g} h of training"
+
+
+_UNSET = RunSpec(name="")  # every field at its default
 
 
 @dataclass(frozen=True)
@@ -183,8 +188,8 @@ def _run(path: Path, line: int, entry: Any, data: dict[str, Any]) -> RunSpec:
     updates = budget.get("updates")
     if updates is not None and (not isinstance(updates, int) or updates < 1):
         raise UsageError(f"{where}: run {entry['name']!r}: budget updates must be a whole number above 0")
-    fields = {k: v for k, v in entry.items() if k not in ("budget",)}
-    return RunSpec(**fields, updates=updates, time=time, data=data)
+    given = {k: v for k, v in entry.items() if k != "budget"}
+    return RunSpec(**given, updates=updates, time=time, data=data)
 
 
 def _evaluation(path: Path, values: Any) -> Evaluation:

@@ -134,6 +134,11 @@ def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu") 
             "bits_per_token": figures["valid_nll"] / math.log(2), "window": window}
 
 
+def _figures(model: Path, split: str) -> dict[str, float]:
+    f = evaluate_music(model, split)
+    return {f"{split}_nll": f["nll"], f"{split}_ppl": f["ppl"], f"{split}_tokens": f["tokens"]}
+
+
 def _evaluate(request: EvaluateRequest) -> str:
     f = evaluate_music(request.model, "test", request.device)
     return (f"Bach chorales, test split ({f['tokens']:,} tokens, each scored once in windows of {f['window']}):\n"
@@ -282,6 +287,6 @@ TASK = Task(
     data={"corpus": "music21 Bach chorales", "window": WINDOW, "transpose": 0},
     build=lambda setup, model, train, data: chorale_task(data["window"], train.max_tokens, progress=setup.progress,
                                                          transpose=data["transpose"]),
-    objective=LanguageModelObjective, evaluate=_evaluate, generate=_generate, options=_options,
+    objective=LanguageModelObjective, evaluate=_evaluate, generate=_generate, figures=_figures, options=_options,
     reads={"generate": (("primers", "primer_tokens", "length"),)},
     commands={"grade": (_add_grade, _run_grade)})

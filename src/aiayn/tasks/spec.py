@@ -109,6 +109,9 @@ class Task:
     generate: Callable[[GenerateRequest], str] | None = None  # what `aiayn generate` prints
     # printed after `aiayn train`: (run directory, its config, a tqdm-like factory or None) -> text
     report: Callable[[Path, dict[str, Any], Any], str] = default_report
+    # a trained model's figures on a split, as numbers (``aiayn experiment`` records them); None: the runner
+    # scores the model by translating the split (BLEU, chrF)
+    figures: Callable[[Path, str], dict[str, float]] | None = None
     decoding: DecodeOptions | None = None  # decoding defaults of evaluate and the task's commands, if it searches
     verbs: tuple[str, ...] = ()  # the commands that take this task's models (see above): translation's translate ...
     # (command, its argparse parser or group) -> adds the options this task reads to that command, if any
