@@ -7,7 +7,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from ..io.checkpoint import atomic_path
+from ..io.atomic import atomic_path
 from .spec import FOLDER, Experiment
 
 SAME = 0.3  # a paper difference below this many BLEU (or 0.05 perplexity) is "no change"
@@ -112,7 +112,7 @@ def _paper_table(exp: Experiment, done: list[dict[str, Any]]) -> str:
 def _finding(r: dict[str, Any], mean: dict, noise: dict, paper_base: dict) -> str:
     """One sentence: does the paper's direction (vs. its base) show here (vs. the mean of the tiny seeds)?"""
     if noise["bleu"] is None or not paper_base:
-        return "not judged yet (the tiny row needs its three seeds)"
+        return "not judged yet (the tiny row needs a second seed)"
     parts = []
     for metric, paper_key, same in (("bleu", "bleu", SAME), ("valid_ppl", "ppl", 0.05)):
         theirs, ours = r["paper"][paper_key] - paper_base[paper_key], r[metric] - mean[metric]

@@ -19,7 +19,8 @@ from typing import Any
 from .. import corpus, tasks
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
-from ..io.checkpoint import atomic_path, read_header
+from ..io.atomic import atomic_path
+from ..io.checkpoint import read_header
 from ..io.loader import load
 from ..io.rundir import RunDir
 from ..metrics.bleu import corpus_scores

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
-from ..io.checkpoint import atomic_folder
+from ..io.atomic import atomic_folder
 
 DEFAULTS = {"task": "copy", "symbols": 20, "min_len": 5, "max_len": 80, "train_pairs": 50000,
             "valid_pairs": 300, "test_pairs": 1000, "seed": 1}
