@@ -266,12 +266,12 @@ def _add_generate(sub) -> argparse.ArgumentParser:
                    "or a folder for TASK.png (default samples)")
     g.add_argument("--samples", type=r["samples"].parse, help="music: samples per primer (default 4); digits: "
                    "samples per class (default 10); superres: test digits (default 10)")
-    g.add_argument("--temperature", type=r["temperature"].parse, default=1.0,
-                   help="below 1: safer; above 1: wilder (default 1.0)")
-    g.add_argument("--top-k", type=r["top_k"].parse, default=0,
-                   help="sample among the k most probable tokens (default 0: all)")
-    g.add_argument("--top-p", type=r["top_p"].parse, default=1.0,
-                   help="sample within probability p, nucleus (default 1.0: all)")
+    g.add_argument("--temperature", type=r["temperature"].parse,
+                   help="below 1: safer; above 1: wilder (default: the task's; digits 1.0, music docs/music.md)")
+    g.add_argument("--top-k", type=r["top_k"].parse,
+                   help="sample among the k most probable tokens (0: all; default: the task's)")
+    g.add_argument("--top-p", type=r["top_p"].parse,
+                   help="sample within probability p, nucleus (1.0: all; default: the task's)")
     g.add_argument("--seed", type=r["seed"].parse, default=1, help="the same seed gives the same samples (default 1)")
     g.add_argument("--device", type=device, default="cpu")
     return g

@@ -217,8 +217,8 @@ def _evaluate(request: EvaluateRequest) -> str:
 def _generate(request: GenerateRequest) -> str:
     _, task = load_image_model(request.model)  # before the output name is settled
     out = request.out if request.out.lower().endswith(".png") else str(Path(request.out) / f"{task}.png")
-    return str(generate_images(request.model, out, request.samples or 10, request.classes, request.temperature,
-                               request.top_k, request.top_p, request.seed, request.device))
+    return str(generate_images(request.model, out, request.samples or 10, request.classes, *request.sampling(),
+                               request.seed, request.device))
 
 
 def _options(command: str, p) -> None:

@@ -11,7 +11,6 @@ budget they model whole pieces far better than 4-bar windows (docs/music.md, "Wh
 
 from __future__ import annotations
 
-import argparse
 import math
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from ..inference.generator import Generator
 from ..io.atomic import atomic_path
 from ..model.config import LanguageModelConfig
 from .language_model import LanguageModelObjective
+from .music_grade import add_grade, run_grade
 from .requests import GENERATE_RANGES, EvaluateRequest, GenerateRequest
 from .spec import Task, load_trained
 
@@ -46,6 +46,9 @@ SCHEMES = {  # the two position schemes compared in the README; relative is the 
 # issue 29: relative attention cannot tell S from A; learned embeddings of the voice (token mod 4) and of
 # the sixteenth mod 16 (a 4/4 bar, counted from the first note) tell it. Preset "voices"; off elsewhere.
 VOICE_GRID = dict(voice_embedding=len(music.VOICES), metre_embedding=16)
+# what `aiayn generate` and `aiayn grade` sample with unless told otherwise (docs/music.md: chosen by the
+# grade of continuations of the valid chorales, `aiayn grade --primer valid` with several settings)
+SAMPLING = dict(temperature=1.0, top_k=0, top_p=1.0)
 
 
 def music_model_config(positions: str = "relative", **overrides) -> LanguageModelConfig:
@@ -106,7 +109,7 @@ def generate_music(request: GenerateRequest) -> list[Path]:
         raise UsageError(f"--out {out} is a file; music models write a folder of .mid and .png files: choose a folder")
     out.mkdir(parents=True, exist_ok=True)
     jobs = [(name, tokens, i) for name, tokens in named for i in range(samples)]
-    t, k, p, seed = request.temperature, request.top_k, request.top_p, request.seed
+    (t, k, p), seed = request.sampling(**SAMPLING), request.seed
     pieces = generator.generate([tokens for _, tokens, _ in jobs], length, t, k, p, seed)
     written = []
     for (name, primer, i), piece in zip(jobs, pieces):
@@ -162,122 +165,6 @@ def _options(command: str, p) -> None:
                    help="music: tokens to add after the primer (default 512 = 8 bars)")
 
 
-# `aiayn grade` (issue 29): part-writing and distances to Bach, next to Bach's test chorales -------------
-GRADE_HELP = """Grade four-part chorales the way Bach's own held-out (test) chorales are graded, and print a table
-with a column per set of pieces, Bach's first: median (min–max) over the pieces, and for rates the pooled
-value (all pieces together) before it.
-
-  part-writing: parallel 5ths and 8ves per 100 quarters (two voices moving the same way from a perfect
-  fifth, or octave/unison, to another one), voice crossings (% of sixteenths; "realigned" forgives a
-  sample that slipped one token in the S A T B order), notes out of the voice's choir range, the longest
-  held note, 2-bar windows in the piece's key (music21), rests;
-  distances to Bach ("Bach or Mock?", Fang et al. 2020): per piece, the Wasserstein distance of its
-  histograms of pitch (above the tonic), note lengths, each voice's melodic intervals and voice-leading
-  errors to those of Bach's training chorales; "grade" is their sum (Bach's test chorales: about 2.5).
-
-Definitions: aiayn.metrics.chorales. The first run grades Bach's chorales (about a minute; cached)."""
-GRADE_EPILOG = """examples:
-  aiayn grade samples/                                       # the MIDI files aiayn generate wrote there
-  aiayn grade --model runs/music --temperature 0.9 --out samples/graded  # 20 fresh samples, kept as MIDI
-  aiayn grade docs/music/samples more/ --json grade.json      # two folders, two columns; every figure as JSON"""
-
-
-def _add_grade(sub) -> argparse.ArgumentParser:
-    from .options import device
-
-    r = GENERATE_RANGES
-    g = sub.add_parser("grade", help="grade chorales (MIDI files, or a music model's fresh samples) against Bach's",
-                       description=GRADE_HELP, epilog=GRADE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    g.add_argument("pieces", nargs="*", metavar="FILE|FOLDER", help="four-voice MIDI, MusicXML or kern files; a folder "
-                   "stands for the score files in it (a column per folder; loose files share one); a .json file "
-                   "holds tokens: a list of token lists, or the samples an earlier --json saved")
-    g.add_argument("--model", help="a music run directory or .safetensors file: sample pieces from it and grade them")
-    s = g.add_argument_group("sampling (with --model)")
-    s.add_argument("--samples", type=r["samples"].parse, default=20, help="how many pieces (default 20)")
-    s.add_argument("--length", type=r["length"].parse, default=WINDOW, help=f"at most this many tokens each (default "
-                   f"{WINDOW} = {WINDOW // 64} bars); one the model ends sooner counts as ended by itself")
-    s.add_argument("--temperature", type=r["temperature"].parse, default=1.0, help="default 1.0")
-    s.add_argument("--top-k", type=r["top_k"].parse, default=0, help="sample from the k likeliest tokens (0: all)")
-    s.add_argument("--top-p", type=r["top_p"].parse, default=1.0, help="nucleus sampling (default 1.0: off)")
-    s.add_argument("--seed", type=r["seed"].parse, default=1, help="the same seed gives the same samples (default 1)")
-    s.add_argument("--out", help="also write the samples there as MIDI, to listen to or grade again")
-    s.add_argument("--device", type=device, default="cpu", help="cpu, cuda, cuda:1 ... (default cpu)")
-    g.add_argument("--json", metavar="FILE", help="write every figure there: each piece's, the summaries, Bach's")
-    return g
-
-
-def _read_sets(paths: list[str], progress) -> tuple[dict[str, list[list[int]]], dict[str, list[str]]]:
-    """The pieces to grade by column: a folder per column, loose score files in one, each set of a JSON
-    file of tokens its own; all read before any sampling."""
-    from ..metrics.chorales import score_files, token_sets
-
-    columns: dict[str, list[Path]] = {}
-    sets: dict[str, list[list[int]]] = {}
-    for path in paths:
-        files = score_files([path])  # one-line errors: missing, not a score, a folder without scores
-        if files == [Path(path)] and Path(path).suffix.lower() == ".json":
-            sets.update(token_sets(path))
-        else:
-            columns.setdefault(path if Path(path).is_dir() else "files", []).extend(files)
-    for label, files in columns.items():
-        sets[label] = [music.read_primer(f) for f in progress(files, desc=f"reading {label}", unit="file")]
-    return sets, {label: [f.name for f in files] for label, files in columns.items()}
-
-
-def _sample_for_grade(args, progress) -> list[list[int]]:
-    """``args.samples`` unconditional pieces from ``args.model``, written as MIDI into ``args.out`` if given."""
-    from . import task_for
-
-    task_for(args.model, "grade")
-    model = Generator.load(args.model, args.device).model
-    bar, step = progress(total=args.length + 1, desc=f"sampling {args.samples} pieces", unit="token"), model.decode_step
-
-    def counted(tokens, state):  # the generator has no progress hook: count its decoding steps instead
-        out = step(tokens, state)
-        bar.update(1)
-        return out
-
-    model.decode_step = counted
-    try:
-        pieces = Generator(model, args.device).generate([[]] * args.samples, args.length, args.temperature, args.top_k,
-                                                        args.top_p, args.seed)
-    finally:
-        del model.decode_step
-        bar.close()
-    if args.out:
-        Path(args.out).mkdir(parents=True, exist_ok=True)
-        for i, piece in enumerate(pieces):
-            with atomic_path(Path(args.out) / f"sample-seed{args.seed}-{i + 1}.mid") as tmp:
-                music.write_midi(piece, tmp)
-    return pieces
-
-
-def _run_grade(args) -> str:
-    """`aiayn grade`: the Markdown table for stdout; every figure into --json."""
-    import functools
-    import json
-    import sys
-
-    from tqdm import tqdm
-
-    from ..metrics import chorales
-
-    if not args.pieces and not args.model:
-        raise UsageError("nothing to grade: name MIDI files or folders of samples, or --model RUN to sample from")
-    progress = functools.partial(tqdm, disable=not sys.stderr.isatty())
-    sets, names = _read_sets(args.pieces, progress)
-    ended, sampled = {}, {}
-    if args.model:
-        label = f"{args.model} (T {args.temperature}, top-k {args.top_k}, top-p {args.top_p}, seed {args.seed})"
-        sets[label] = sampled[label] = _sample_for_grade(args, progress)
-        ended[label] = sum(len(piece) < args.length for piece in sampled[label])
-    result = chorales.grade_sets(sets, default_cache(), ended, names, progress)
-    if args.json:
-        with atomic_path(Path(args.json)) as tmp:
-            Path(tmp).write_text(json.dumps({**result, "samples": sampled, "args": vars(args)}, indent=1) + "\n")
-    return chorales.markdown(result["table"]) + "\n"
-
-
 TASK = Task(
     "music", "Bach chorales, token by token (Music Transformer; music21's corpus)",
     presets={**{name: {"positions": name} for name in SCHEMES}, "voices": {"positions": "relative", **VOICE_GRID}},
@@ -289,4 +176,4 @@ TASK = Task(
                                                          transpose=data["transpose"]),
     objective=LanguageModelObjective, evaluate=_evaluate, generate=_generate, figures=_figures, options=_options,
     reads={"generate": (("primers", "primer_tokens", "length"),)},
-    commands={"grade": (_add_grade, _run_grade)})
+    commands={"grade": (add_grade, run_grade)})

@@ -50,11 +50,16 @@ class GenerateRequest:
     primers: list[str] | None = None
     primer_tokens: int | None = None
     classes: list[str] | None = None
-    temperature: float = 1.0
-    top_k: int = 0
-    top_p: float = 1.0
+    temperature: float | None = None
+    top_k: int | None = None
+    top_p: float | None = None
     seed: int = 1
     device: str = "cpu"
+
+    def sampling(self, temperature: float = 1.0, top_k: int = 0, top_p: float = 1.0) -> tuple[float, int, float]:
+        """(temperature, top-k, top-p): those asked for, the task's defaults (the arguments) for the rest."""
+        given = (self.temperature, self.top_k, self.top_p)
+        return tuple(d if g is None else g for g, d in zip(given, (temperature, top_k, top_p)))  # type: ignore
 
     def __post_init__(self) -> None:
         for name, allowed in GENERATE_RANGES.items():

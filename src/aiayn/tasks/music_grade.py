@@ -1,0 +1,177 @@
+"""`aiayn grade` (issue 29): chorales graded next to Bach's held-out ones, part-writing and distances to
+Bach (definitions: ``aiayn.metrics.chorales``). The pieces are score files, saved tokens, or a music
+model's fresh samples: unconditional, or continuations of held-out chorales (``--primer valid``), with
+a column per sampling setting so that the settings can be chosen by the grade."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import itertools
+import json
+import sys
+from pathlib import Path
+
+from ..data import music
+from ..errors import UsageError
+from ..inference.generator import Generator
+from ..io.atomic import atomic_path
+from .requests import GENERATE_RANGES
+
+GRADE_HELP = """Grade four-part chorales the way Bach's own held-out (test) chorales are graded, and print a table
+with a column per set of pieces, Bach's first: median (min–max) over the pieces, and for rates the pooled
+value (all pieces together) before it.
+
+  part-writing: parallel 5ths and 8ves per 100 quarters (two voices moving the same way from a perfect
+  fifth, or octave/unison, to another one), voice crossings (% of sixteenths; "realigned" forgives a
+  sample that slipped one token in the S A T B order), notes out of the voice's choir range, the longest
+  held note, 2-bar windows in the piece's key (music21), rests;
+  distances to Bach ("Bach or Mock?", Fang et al. 2020): per piece, the Wasserstein distance of its
+  histograms of pitch (above the tonic), note lengths, each voice's melodic intervals and voice-leading
+  errors to those of Bach's training chorales; "grade" is their sum (Bach's test chorales: about 2.5).
+
+With --model, the model's samples are graded: unconditional pieces, or with --primer SPLIT continuations
+of that split's chorales (only what the model wrote is graded, beside Bach's own continuations of the
+same primers). Several --temperature or --top-p values give a column per combination, the same seeds
+in each: that is how the music task's default sampling settings were chosen (docs/music.md).
+
+Definitions: aiayn.metrics.chorales. The first run grades Bach's chorales (about a minute; cached)."""
+GRADE_EPILOG = """examples:
+  aiayn grade samples/                                       # the MIDI files aiayn generate wrote there
+  aiayn grade --model runs/music --out samples/graded        # 20 fresh samples at the defaults, kept as MIDI
+  aiayn grade --model runs/music --primer valid --temperature 0.8 0.9 1.0 --top-p 0.95 1.0   # choose settings
+  aiayn grade docs/music/samples more/ --json grade.json      # two folders, two columns; every figure as JSON"""
+
+
+def add_grade(sub) -> argparse.ArgumentParser:
+    from .music import SAMPLING, WINDOW
+    from .options import device
+
+    r = GENERATE_RANGES
+    g = sub.add_parser("grade", help="grade chorales (MIDI files, or a music model's fresh samples) against Bach's",
+                       description=GRADE_HELP, epilog=GRADE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    g.add_argument("pieces", nargs="*", metavar="FILE|FOLDER", help="four-voice MIDI, MusicXML or kern files; a folder "
+                   "stands for the score files in it (a column per folder; loose files share one); a .json file "
+                   "holds tokens: a list of token lists, or the samples an earlier --json saved")
+    g.add_argument("--model", help="a music run directory or .safetensors file: sample pieces from it and grade them")
+    s = g.add_argument_group("sampling (with --model)")
+    s.add_argument("--samples", type=r["samples"].parse, default=20, help="how many pieces per setting (default 20; "
+                   "with --primer at most the split's chorales, taken in order)")
+    s.add_argument("--length", type=r["length"].parse, default=WINDOW, help=f"at most this many tokens each, primer "
+                   f"included (default {WINDOW} = {WINDOW // 64} bars); one the model ends sooner counts as ended by "
+                   "itself")
+    s.add_argument("--primer", choices=("valid", "test"), help="continue this split's chorales instead of starting "
+                   "from nothing (choose settings on valid, report on test)")
+    s.add_argument("--primer-tokens", type=r["primer_tokens"].parse, default=256, metavar="N",
+                   help="the first N tokens of each chorale are the primer (default 256 = 4 bars)")
+    s.add_argument("--temperature", type=r["temperature"].parse, nargs="+", default=[SAMPLING["temperature"]],
+                   help=f"one or more (default {SAMPLING['temperature']}, the music task's)")
+    s.add_argument("--top-k", type=r["top_k"].parse, default=SAMPLING["top_k"],
+                   help=f"sample from the k likeliest tokens (0: all; default {SAMPLING['top_k']})")
+    s.add_argument("--top-p", type=r["top_p"].parse, nargs="+", default=[SAMPLING["top_p"]],
+                   help=f"nucleus sampling, one or more (1.0: off; default {SAMPLING['top_p']})")
+    s.add_argument("--seed", type=r["seed"].parse, default=1, help="the same seed gives the same samples (default 1)")
+    s.add_argument("--out", help="also write the samples there as MIDI (a subfolder per setting when there are "
+                   "several), to listen to or grade again; continuations are named after their primer")
+    s.add_argument("--device", type=device, default="cpu", help="cpu, cuda, cuda:1 ... (default cpu)")
+    g.add_argument("--json", metavar="FILE", help="write every figure there: each piece's, the summaries, Bach's")
+    return g
+
+
+def _read_sets(paths: list[str], progress) -> tuple[dict[str, list[list[int]]], dict[str, list[str]]]:
+    """The pieces to grade by column: a folder per column, loose score files in one, each set of a JSON
+    file of tokens its own; all read before any sampling."""
+    from ..metrics.chorales import score_files, token_sets
+
+    columns: dict[str, list[Path]] = {}
+    sets: dict[str, list[list[int]]] = {}
+    for path in paths:
+        files = score_files([path])  # one-line errors: missing, not a score, a folder without scores
+        if files == [Path(path)] and Path(path).suffix.lower() == ".json":
+            sets.update(token_sets(path))
+        else:
+            columns.setdefault(path if Path(path).is_dir() else "files", []).extend(files)
+    for label, files in columns.items():
+        sets[label] = [music.read_primer(f) for f in progress(files, desc=f"reading {label}", unit="file")]
+    return sets, {label: [f.name for f in files] for label, files in columns.items()}
+
+
+def _primers(args) -> tuple[list[str], list[list[int]], list[list[int]]]:
+    """Names, primers and Bach's own continuations: the first ``args.samples`` chorales of the split, cut
+    after ``--primer-tokens`` (whole sixteenths); one empty primer per sample without --primer."""
+    from .music import chorale_sequences
+
+    if not args.primer:
+        return [f"sample-seed{args.seed}-{i + 1}" for i in range(args.samples)], [[]] * args.samples, []
+    keep = args.primer_tokens - args.primer_tokens % 4
+    if keep >= args.length:
+        raise UsageError(f"--primer-tokens {args.primer_tokens} leaves nothing to write within --length "
+                         f"{args.length}: give a longer --length or a shorter primer")
+    names, seqs = chorale_sequences(args.primer)
+    chosen = [(Path(n).stem, s) for n, s in zip(names, seqs) if len(s) > keep][:args.samples]
+    return ([f"{name}-seed{args.seed}" for name, _ in chosen], [s[:keep] for _, s in chosen],
+            [s[keep:args.length] for _, s in chosen])
+
+
+def _sample(model, args, primers: list[list[int]], temperature: float, top_p: float, progress) -> list[list[int]]:
+    """One sample per primer (what follows the primer only), at most ``args.length`` tokens with it."""
+    room = args.length - max(map(len, primers))
+    bar, step = progress(total=room + 1, desc=f"sampling {len(primers)} (T {temperature}, top-p {top_p})",
+                         unit="token"), model.decode_step
+
+    def counted(tokens, state):  # the generator has no progress hook: count its decoding steps instead
+        out = step(tokens, state)
+        bar.update(1)
+        return out
+
+    model.decode_step = counted
+    try:
+        pieces = Generator(model, args.device).generate(primers, room, temperature, args.top_k, top_p, args.seed)
+    finally:
+        del model.decode_step
+        bar.close()
+    return [piece[len(primer):] for primer, piece in zip(primers, pieces)]
+
+
+def _write(pieces: list[list[int]], names: list[str], folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, piece in zip(names, pieces):
+        with atomic_path(folder / f"{name}.mid") as tmp:  # a full disk leaves no half-written file
+            music.write_midi(piece, tmp)
+
+
+def run_grade(args) -> str:
+    """`aiayn grade`: the Markdown table for stdout; every figure into --json."""
+    from tqdm import tqdm
+
+    from ..metrics import chorales
+    from . import task_for
+    from .music import default_cache
+
+    if not args.pieces and not args.model:
+        raise UsageError("nothing to grade: name MIDI files or folders of samples, or --model RUN to sample from")
+    progress = functools.partial(tqdm, disable=not sys.stderr.isatty())
+    sets, names = _read_sets(args.pieces, progress)
+    ended, sampled = {}, {}
+    if args.model:
+        task_for(args.model, "grade")
+        model = Generator.load(args.model, args.device).model
+        pieces_names, primers, bach = _primers(args)
+        if bach:
+            label = f"Bach's own continuations ({args.primer}, after {len(primers[0])} tokens)"
+            sets[label], names[label] = bach, pieces_names
+        settings = list(itertools.product(args.temperature, args.top_p))
+        for t, p in settings:
+            what = f"continuing {args.primer}" if args.primer else "from scratch"
+            label = f"{args.model} {what} (T {t}, top-k {args.top_k}, top-p {p}, seed {args.seed})"
+            sets[label] = sampled[label] = _sample(model, args, primers, t, p, progress)
+            names[label] = pieces_names
+            ended[label] = sum(len(q) + len(s) < args.length for q, s in zip(primers, sampled[label]))
+            if args.out:
+                _write(sampled[label], pieces_names,
+                       Path(args.out) / (f"T{t}-p{p}" if len(settings) > 1 else ""))
+    result = chorales.grade_sets(sets, default_cache(), ended, names, progress)
+    if args.json:
+        with atomic_path(Path(args.json)) as tmp:
+            Path(tmp).write_text(json.dumps({**result, "samples": sampled, "args": vars(args)}, indent=1) + "\n")
+    return chorales.markdown(result["table"]) + "\n"
