@@ -26,7 +26,7 @@ install: $(BIN)/aiayn
 demo: install
 	$(BIN)/aiayn train --max-time 10m --out $(RUN)
 
-# tests/test_browser.py drives Chromium through Playwright and fails without it: Debian's package,
+# tests/serve/test_browser.py drives Chromium through Playwright and fails without it: Debian's package,
 # installed here when running as root (CI), or AIAYN_CHROMIUM=/path/to/chromium.
 browser:
 	@[ -n "$$AIAYN_CHROMIUM" ] || [ -x /usr/bin/chromium ] || { \

@@ -16,6 +16,7 @@ import pytest
 
 from aiayn.corpus import builtin
 from aiayn.data import music
+from aiayn.io.checkpoint import read_checkpoint
 
 MICRO = """\
 preset: tiny
@@ -137,3 +138,30 @@ def small_tmpfs(where: Path, size: str):
         yield where
     finally:
         subprocess.run(["umount", str(where)], check=False)
+
+
+class Disk:
+    """A mounted tmpfs at ``path``; ``fill(leave)`` leaves ``leave`` bytes free, ``free()`` undoes it."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.filler = path / "filler"
+
+    def fill(self, leave: int) -> None:
+        st = os.statvfs(self.path)
+        fd = os.open(self.filler, os.O_CREAT | os.O_WRONLY)
+        try:
+            os.posix_fallocate(fd, 0, st.f_bavail * st.f_frsize - leave)  # tmpfs allocates it: really used
+        finally:
+            os.close(fd)
+
+    def free(self) -> None:
+        self.filler.unlink()
+
+
+def assert_no_partial_files(folder: Path) -> None:
+    """No temporary file left behind, and every weights file under ``folder`` loads whole."""
+    leftovers = [p for p in folder.rglob("*") if p.name.endswith(".tmp")]
+    assert not leftovers, leftovers
+    for path in folder.rglob("*.safetensors"):
+        read_checkpoint(path)

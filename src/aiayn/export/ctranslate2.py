@@ -222,7 +222,7 @@ class CTranslate2Translator:
         At the limit aiayn ends every live beam with EOS at its real log-probability; CTranslate2
         stops them without one (its hypotheses are ranked as if the EOS were free). So every beam
         is asked for, with its end token; those the limit cut get their EOS's log-probability from
-        ``score_batch`` and are ranked again, as aiayn ranks them (``tests/test_export.py``)."""
+        ``score_batch`` and are ranked again, as aiayn ranks them (``tests/export/test_export.py``)."""
         out = self.translator.translate_batch(
             [sources[i] for i in rows], beam_size=opts.beam_size, num_hypotheses=opts.beam_size,
             length_penalty=opts.alpha if opts.beam_size > 1 else 0.0, max_decoding_length=max_len - 1,

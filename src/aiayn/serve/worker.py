@@ -7,7 +7,7 @@ gathers every other waiting translation with the same decoding options (up to ``
 lines) into ONE call of ``Translator.translate_nbest``, which sorts the lines by length and pads
 them into batches. An idle server answers a lone request at once (no batching delay); under load,
 requests pile up while a batch decodes and the next batch takes them all. Batched decoding gives
-the same hypotheses as decoding one sentence at a time (``tests/test_decoding.py``).
+the same hypotheses as decoding one sentence at a time (``tests/decoding/test_decoding.py``).
 
 A job whose client stopped waiting (its future was cancelled on timeout) is dropped unread.
 """

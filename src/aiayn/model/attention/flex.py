@@ -10,7 +10,7 @@ FlexAttention computes softmax(score_mod(Q Kᵀ / √D) + mask) V by tiles in on
   Parmar et al. 2018 §3.2) and padding, so FlexAttention skips whole tiles above the diagonal or
   outside the band.
 
-UNTESTED in CI (no GPU there): ``tests/test_blockwise.py`` checks the CPU kernel, and the same
+UNTESTED in CI (no GPU there): ``tests/model/attention/test_blockwise.py`` checks the CPU kernel, and the same
 comparison applies here when a GPU is lent. Rows with no allowed key: FlexAttention returns 0.
 """
 

@@ -52,7 +52,7 @@ def test_generate_continues_a_primer_file(music_run, tmp_path):
     (["--primer", "{tmp}/nothing.mid"], "nothing.mid"),
     (["--primer", "{tmp}/garbage.mid"], "garbage.mid"),
     (["--primer", "test:x"], "the test split has chorales"),
-])  # option ranges (--length 0, --top-p 1.5 ...) are refused by the parser: tests/test_cli_errors.py
+])  # option ranges (--length 0, --top-p 1.5 ...) are refused by the parser: tests/app/test_cli_errors.py
 def test_generate_refuses_bad_input_in_one_line(music_run, chorale_cache, tmp_path, args, message):
     (tmp_path / "garbage.mid").write_bytes(b"not a midi file at all")
     args = [a.replace("{tmp}", str(tmp_path)) for a in args]

@@ -10,8 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import aiayn, corpus_slice, write_tsv
-from test_disk_full import Disk, assert_no_partial_files
+from conftest import Disk, aiayn, assert_no_partial_files, corpus_slice, write_tsv
 
 from aiayn.decoding.options import DecodeOptions
 from aiayn.inference.translator import Translator

@@ -16,7 +16,7 @@ from aiayn.model.config import LanguageModelConfig
 from aiayn.tasks import LanguageModelObjective, Task
 from aiayn.tasks.options import decode_options, decoding_given
 
-SRC = Path(__file__).resolve().parent.parent / "src" / "aiayn"
+SRC = Path(__file__).resolve().parents[2] / "src" / "aiayn"
 BOS, EOS, PAD = 1, 2, 0
 
 

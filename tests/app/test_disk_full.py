@@ -10,39 +10,19 @@ and in CI); where the mount is refused, the tests skip and say why.
 from __future__ import annotations
 
 import errno
-import os
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import aiayn, small_tmpfs, snapshot, train_args
+from conftest import Disk, aiayn, assert_no_partial_files, small_tmpfs, snapshot, train_args
 from test_generate import music_run  # noqa: F401 (a fixture, used by name)
 
 from aiayn.data import music
-from aiayn.io.checkpoint import DiskFull, atomic_folder, atomic_path, is_disk_full, read_checkpoint, read_header
+from aiayn.io.checkpoint import DiskFull, atomic_folder, atomic_path, is_disk_full, read_header
 
 SIZE = "8m"  # room for a copy of the micro run (about 1.2 MB) and an export of it
-
-
-class Disk:
-    """A mounted tmpfs at ``path``; ``fill(leave)`` leaves ``leave`` bytes free, ``free()`` undoes it."""
-
-    def __init__(self, path: Path):
-        self.path = path
-        self.filler = path / "filler"
-
-    def fill(self, leave: int) -> None:
-        st = os.statvfs(self.path)
-        fd = os.open(self.filler, os.O_CREAT | os.O_WRONLY)
-        try:
-            os.posix_fallocate(fd, 0, st.f_bavail * st.f_frsize - leave)  # tmpfs allocates it: really used
-        finally:
-            os.close(fd)
-
-    def free(self) -> None:
-        self.filler.unlink()
 
 
 @pytest.fixture
@@ -60,14 +40,6 @@ def assert_disk_full(proc: subprocess.CompletedProcess, path: str | Path) -> str
     assert re.match(rf"error: cannot write {path}: no space left on the device \(", lines[0]), lines[0]
     assert "free some space or write elsewhere" in lines[0]
     return lines[0]
-
-
-def assert_no_partial_files(folder: Path) -> None:
-    """No temporary file left behind, and every weights file under ``folder`` loads whole."""
-    leftovers = [p for p in folder.rglob("*") if p.name.endswith(".tmp")]
-    assert not leftovers, leftovers
-    for path in folder.rglob("*.safetensors"):
-        read_checkpoint(path)
 
 
 def copy_run(trained: Path, disk: Disk) -> Path:
