@@ -1,4 +1,4 @@
-"""The 8×8 digits data layer (aiayn.data.digits) and its pictures (aiayn.viz_images).
+"""The 8×8 digits data layer (aiayn.data.digits) and its pictures (aiayn.plots.images).
 
 Expected values come from independent computations in the test (hashlib on the raw pixels, block means
 by hand), not from the module under test.

@@ -67,3 +67,34 @@ def test_the_command_line_says_what_to_grade(env):
     proc = aiayn("grade", check=False, **env)
     err = proc.stderr.decode().strip()
     assert proc.returncode != 0 and "nothing to grade" in err and len(err.splitlines()) == 1, err
+
+
+def test_continuations_graded_beside_bachs_own_with_a_column_per_setting(env, tmp_path):
+    """--primer valid: the first valid chorales' opening bar (64 tokens; 66 asked, cut to whole sixteenths)
+    continued by the model and only what it wrote graded; Bach's own continuations of the same primers
+    beside them, up to --length; a column per sampling setting, the same seed in each."""
+    from aiayn.tasks.music import chorale_sequences
+
+    task = get("music")
+    config = task.model_config(**task.presets["voices"], d_model=32, n_heads=2, d_ff=64, n_layers=1)
+    model = tmp_path / "voices.safetensors"
+    save_weights(LanguageModel(config), config, model, task="music")
+    grade("--model", str(model), "--primer", "valid", "--primer-tokens", "66", "--length", "192", "--samples", "2",
+          "--temperature", "0.5", "2.0", "--out", str(tmp_path / "s"), "--json", str(tmp_path / "g.json"))
+    saved = json.loads((tmp_path / "g.json").read_text())
+    columns = list(saved["samples"])
+    assert len(columns) == 2 and "T 0.5" in columns[0] and "T 2.0" in columns[1]
+    assert saved["samples"][columns[0]] != saved["samples"][columns[1]]
+    for label in columns:  # what follows the primer only: at most --length less the primer
+        assert [len(p) <= 192 - 64 for p in saved["samples"][label]] == [True, True]
+    _, seqs = chorale_sequences("valid")
+    expected = [(min(len(s), 192) - 64) // 4 for s in seqs if len(s) > 64][:2]
+    bach = next(k for k in saved["per_piece"] if k.startswith("Bach's own continuations"))
+    assert [row["sixteenths"] for row in saved["per_piece"][bach].values()] == expected
+    assert sorted(p.parent.name for p in (tmp_path / "s").rglob("*.mid")) == ["T0.5-p1.0"] * 2 + ["T2.0-p1.0"] * 2
+
+
+def test_nothing_left_to_write_is_one_line(env, tmp_path):
+    with pytest.raises(UserError, match="leaves nothing to write") as e:
+        grade("--model", "x.safetensors", "--primer", "valid", "--primer-tokens", "256", "--length", "256")
+    assert "\n" not in str(e.value)

@@ -154,9 +154,9 @@ def run_grade(args) -> str:
     sets, names = _read_sets(args.pieces, progress)
     ended, sampled = {}, {}
     if args.model:
+        pieces_names, primers, bach = _primers(args)  # the settings are checked before the model is read
         task_for(args.model, "grade")
         model = Generator.load(args.model, args.device).model
-        pieces_names, primers, bach = _primers(args)
         if bach:
             label = f"Bach's own continuations ({args.primer}, after {len(primers[0])} tokens)"
             sets[label], names[label] = bach, pieces_names
