@@ -86,7 +86,8 @@ def crossings(p: np.ndarray) -> float:
 
 def realigned_crossings(tokens: Sequence[int]) -> float:
     """Crossings with each bar read from 0–3 tokens later, whichever crosses least."""
-    body = music._body(tokens)
+    body = list(music._body(tokens))
+    body += [music.REST] * (-len(body) % 4)  # a last, partial sixteenth rests where it is silent, as in its MIDI
     readings = [crossed(pitches(body[shift:])) for shift in range(4)]
     n = min(map(len, readings))
     total = sum(min(int(r[s:s + BAR].sum()) for r in readings) for s in range(0, n, BAR))
