@@ -61,7 +61,7 @@ def expected_targets(teacher: Path, options: DecodeOptions = SHORT) -> list[str]
 # The student preset ---------------------------------------------------------------------------------
 def test_student_preset_is_a_deep_encoder_and_a_shallow_decoder():
     cfg, tiny = TransformerConfig.preset("student"), TransformerConfig.preset("tiny")
-    assert (cfg.n_encoder_layers, cfg.n_decoder_layers) == (6, 1)
+    assert (cfg.n_encoder_layers, cfg.n_decoder_layers, cfg.norm_first, tiny.norm_first) == (6, 1, True, False)
     assert (cfg.d_model, cfg.n_heads, cfg.d_ff) == (tiny.d_model, tiny.n_heads, tiny.d_ff)
     changed = get("translation").config("student", {"n_decoder_layers": 2, "src_vocab_size": 300})  # as --set does
     assert (changed.n_encoder_layers, changed.n_decoder_layers) == (6, 2)

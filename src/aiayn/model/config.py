@@ -183,8 +183,9 @@ class TransformerConfig(LayerConfig):
     @classmethod
     def student(cls, **overrides: Any) -> TransformerConfig:
         """A distillation student (docs/distillation.md): tiny's width, a deep encoder and a shallow
-        decoder, 6 + 1 layers; the decoder runs once per output token, the encoder once per sentence."""
-        return cls.tiny(**{"n_encoder_layers": 6, "n_decoder_layers": 1, **overrides})
+        decoder, 6 + 1 layers; the decoder runs once per output token, the encoder once per sentence.
+        Pre-norm: post-norm's 6-layer encoder stalled on tiny's 250-update warm-up (Wang et al. 2019)."""
+        return cls.tiny(**{"n_encoder_layers": 6, "n_decoder_layers": 1, "norm_first": True, **overrides})
 
     @classmethod
     def preset(cls, name: str, **overrides: Any) -> TransformerConfig:
