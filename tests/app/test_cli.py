@@ -225,7 +225,7 @@ def test_max_time_bar_clock_counts_training_only(data, tmp_path, monkeypatch):
 
     monkeypatch.setattr(Trainer, "validate", slow_validate)
     runs.train(tmp_path / "run", train=str(data / "train.tsv.gz"), valid=str(data / "valid.tsv.gz"),
-               config_file=str(data / "micro.yaml"), overrides={"train.max_time": 3.0, "train.valid_every": 25},
+               config_file=str(data / "micro.yaml"), overrides={"train.max_time": 3.0, "train.valid_every": 2},
                progress=tqdm)  # the command line's bar; the library alone shows none
     *midway, final = seen
     assert midway and final == []  # validations ran midway; the last one found no open bar

@@ -285,7 +285,7 @@ def test_it_learns_copy_and_reverse_and_alpha_points_at_the_word_it_translates()
     model = RNNSearch(RNNSearchConfig(src_vocab_size=FIRST_SYMBOL + 8, embed_dim=32, hidden=64, maxout_dim=32))
     optimizer = torch.optim.Adam(model.parameters(), lr=3e-3)
     g = torch.Generator().manual_seed(0)
-    for _ in range(1300):
+    for _ in range(2000):  # 1,300 left 84% of the words aligned with two threads (90% with one)
         src, tgt = copy_reverse_batch(32, 8, 6, g)
         out = label_smoothed_cross_entropy(model(src, torch.cat([torch.full((32, 1), BOS), tgt[:, :-1]], 1)), tgt,
                                            epsilon=0.0, pad_id=PAD)
@@ -302,4 +302,4 @@ def test_it_learns_copy_and_reverse_and_alpha_points_at_the_word_it_translates()
         n = int(n_words[b])
         truth = [n - i if src[b, 0] == REVERSE else i + 1 for i in range(n)]  # source word 1..n after the task marker
         right += sum(int(looked[b, i]) == truth[i] for i in range(n))
-    assert right >= 0.9 * int(n_words.sum())
+    assert right >= 0.9 * int(n_words.sum()), f"{right} of {int(n_words.sum())} words"
