@@ -39,7 +39,6 @@ def main(argv: list[str] | None = None) -> dict:
     args = p.parse_args(argv)
     threads = set_threads(args.threads or 1)
     import torch
-
     from torch.utils.flop_counter import FlopCounterMode
 
     from aiayn import Transformer
