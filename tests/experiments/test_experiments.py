@@ -10,7 +10,7 @@ from conftest import aiayn
 
 from aiayn.errors import UsageError
 from aiayn.experiments import load, names
-from aiayn.experiments.report import _finding, render
+from aiayn.experiments.report import _finding, _paper_changes, render
 from aiayn.experiments.runner import by_length
 
 SPEC = """\
@@ -185,3 +185,22 @@ def test_render_with_no_seeds_judges_nothing(tmp_path):
     text = render(exp, {"tiny": record}, tmp_path)
     assert "| base | tiny | seed 1 | 7.58M | 2,000 | 28 min | 20.00 | 10.00 | 4.92 | 25.8 |" in text
     assert "Fewer than two seeds" in text and "Not yet run: A-h1" in text
+    assert not (tmp_path / "variations.png").exists()  # nothing to draw against before two seeds
+
+
+def test_the_variations_picture_draws_each_rows_change_against_the_base(tmp_path):
+    exp = load("table3")
+
+    def record(name, row, bleu, ppl, paper, seed=1):
+        return {"name": name, "row": row, "label": "", "set": {}, "seed": seed, "paper": paper, "updates": 2000,
+                "train_seconds": 60.0, "parameters": 1, "valid_ppl": ppl, "bleu": bleu, "chrf": 0.0}
+
+    base = {"ppl": 4.92, "bleu": 25.8}
+    records = {"tiny": record("tiny", "base", 10.0, 20.0, base), "tiny-seed2": record("tiny-seed2", "base", 11.0, 22.0, base, 2),
+               "A-h1": record("A-h1", "A", 9.0, 23.1, {"ppl": 5.29, "bleu": 24.9})}
+    rows, spread = _paper_changes(exp, list(records.values()))
+    assert spread == pytest.approx({"bleu": 1.0, "ppl": 100 * 2.0 / 21.0})
+    assert rows == [pytest.approx({"name": "A-h1", "bleu": -1.5, "ppl": 10.0, "paper_bleu": -0.9,
+                                   "paper_ppl": 100 * (5.29 / 4.92 - 1)})]
+    assert "variations.png" in render(exp, records, tmp_path)
+    assert (tmp_path / "variations.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

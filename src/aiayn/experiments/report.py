@@ -24,6 +24,11 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
     text = f"# {exp.title or exp.name}\n\nRemake: `aiayn experiment {given}` (trains what is missing, then " \
            f"this table). Evaluation: {_evaluation(exp)}.\n\n"
     text += _paper_table(exp, done) if any(r.paper for r in exp.runs) else _table(exp, done)
+    changes = _paper_changes(exp, done)
+    if changes:
+        with atomic_path(folder / "variations.png") as tmp:
+            plots.variations(*changes, tmp, f"{exp.title}\n(each row against the base; {exp.evaluate.split} split)")
+        text += "\n![each row's change against the base, here and in the paper](variations.png)\n"
     if missing:
         text += f"\nNot yet run: {', '.join(missing)}.\n"
     if any(r.get("curve") for r in done):
@@ -107,6 +112,22 @@ def _paper_table(exp: Experiment, done: list[dict[str, Any]]) -> str:
               "perplexity: a difference smaller than that is within noise." if noise["bleu"] is not None else
               "Fewer than two seeds of the tiny row so far: the noise is not measured yet, so no row is judged.")
     return "\n".join(rows) + f"\n\n{spread}\n"
+
+
+def _paper_changes(exp: Experiment, done: list[dict[str, Any]]) -> tuple[list[dict], dict] | None:
+    """What ``plots.variations`` draws: each judged row's change against the base here and in the paper, and
+    the base seeds' spread; None until two seeds of the base row are scored."""
+    base = [r for r in done if r["row"] == "base"]
+    paper_base = next((r.paper for r in exp.runs if r.row == "base"), {})
+    if len(base) < 2 or not paper_base:
+        return None
+    bleu, ppl = statistics.mean(r["bleu"] for r in base), statistics.mean(r["valid_ppl"] for r in base)
+    rows = [{"name": r["name"], "bleu": r["bleu"] - bleu, "ppl": 100 * (r["valid_ppl"] / ppl - 1),
+             "paper_bleu": r["paper"]["bleu"] - paper_base["bleu"],
+             "paper_ppl": 100 * (r["paper"]["ppl"] / paper_base["ppl"] - 1)} for r in done if r["row"] != "base"]
+    spread = {"bleu": max(r["bleu"] for r in base) - min(r["bleu"] for r in base),
+              "ppl": 100 * (max(r["valid_ppl"] for r in base) - min(r["valid_ppl"] for r in base)) / ppl}
+    return (rows, spread) if rows else None
 
 
 def _finding(r: dict[str, Any], mean: dict, noise: dict, paper_base: dict) -> str:

@@ -1,5 +1,6 @@
 """Pictures of an experiment's results, drawn from its records alone (``results.json``): curves of a score
-against training time and FLOPs, and scores by source length (Bahdanau et al. 2015, Figure 2)."""
+against training time and FLOPs, scores by source length (Bahdanau et al. 2015, Figure 2), and each variation's
+change against its base beside the paper's (Table 3)."""
 
 from __future__ import annotations
 
@@ -48,12 +49,31 @@ def by_length(records: list[dict[str, Any]], out: Path, metric: str, title: str)
     _finish(fig, (ax,), title, out)
 
 
-def _finish(fig, axes, title: str, out: Path) -> None:
-    """Grid and legend on each panel, the title over them, written as PNG (``out`` may be a temporary name)."""
+def variations(rows: list[dict[str, Any]], noise: dict[str, float], out: Path, title: str) -> None:
+    """Table 3 as a picture: each row's change against the base, here (dots) and in the paper (crosses), for
+    BLEU (points) and perplexity (% of the base's); the band is the base seeds' spread, inside which a change
+    here is noise. ``rows``: name, bleu, ppl (ours), paper_bleu, paper_ppl (changes); ``noise``: bleu, ppl (%)."""
+    fig, axes = plt.subplots(1, 2, figsize=(10, 0.32 * len(rows) + 1.6), sharey=True)
+    y = list(range(len(rows)))[::-1]
+    for ax, key, label in ((axes[0], "bleu", "change in dev BLEU (points)"),
+                           (axes[1], "ppl", "change in dev perplexity (% of the base)")):
+        ax.axvspan(-noise[key], noise[key], color="0.85", label="spread of the base's seeds")
+        ax.axvline(0, color="0.5", linewidth=0.8)
+        ax.scatter([r[key] for r in rows], y, color="C0", zorder=3, label="aiayn, tiny")
+        ax.scatter([r[f"paper_{key}"] for r in rows], y, color="C3", marker="x", zorder=3, label="paper, base")
+        ax.set_xlabel(label)
+    axes[0].set_yticks(y, [r["name"] for r in rows], fontsize=8)
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="lower center", ncol=3, fontsize=8)
+    _finish(fig, axes, title, out, legend=False)
+
+
+def _finish(fig, axes, title: str, out: Path, legend: bool = True) -> None:
+    """Grid (and legend) on each panel, the title over them, written as PNG (``out`` may be a temporary name)."""
     for ax in axes:
         ax.grid(alpha=0.3)
-        ax.legend(fontsize=8)
+        if legend:
+            ax.legend(fontsize=8)
     fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0 if legend else 0.4 / fig.get_figheight(), 1, 1))  # room for a figure legend
     fig.savefig(out, dpi=110, format="png")
     plt.close(fig)
