@@ -196,7 +196,8 @@ def test_the_variations_picture_draws_each_rows_change_against_the_base(tmp_path
                 "train_seconds": 60.0, "parameters": 1, "valid_ppl": ppl, "bleu": bleu, "chrf": 0.0}
 
     base = {"ppl": 4.92, "bleu": 25.8}
-    records = {"tiny": record("tiny", "base", 10.0, 20.0, base), "tiny-seed2": record("tiny-seed2", "base", 11.0, 22.0, base, 2),
+    records = {"tiny": record("tiny", "base", 10.0, 20.0, base),
+               "tiny-seed2": record("tiny-seed2", "base", 11.0, 22.0, base, seed=2),
                "A-h1": record("A-h1", "A", 9.0, 23.1, {"ppl": 5.29, "bleu": 24.9})}
     rows, spread = _paper_changes(exp, list(records.values()))
     assert spread == pytest.approx({"bleu": 1.0, "ppl": 100 * 2.0 / 21.0})
