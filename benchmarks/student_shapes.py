@@ -57,7 +57,8 @@ def main(argv: list[str] | None = None) -> dict:
                                                   n_decoder_layers=dec)).eval()
 
     teacher = model(3, 3)
-    fns = {"teacher 3-3 beam4": lambda: beam_search(teacher, src, beam_size=4, alpha=0.6, **limits)}
+    teacher_name = "teacher 3-3 beam4"
+    fns = {teacher_name: lambda: beam_search(teacher, src, beam_size=4, alpha=0.6, **limits)}
     for shape in args.shapes:
         m = model(*map(int, shape.split("-")))
         fns[f"{shape} greedy"] = lambda m=m: greedy_search(m, src, **limits)
@@ -66,7 +67,6 @@ def main(argv: list[str] | None = None) -> dict:
         with torch.inference_mode(), FlopCounterMode(display=False) as counter:
             fn()
         flops[name] = counter.get_total_flops()
-    teacher_name = "teacher 3-3 beam4"
     results = {name: {"flops": f, "flops_ratio_vs_teacher_beam4": flops[teacher_name] / f} for name, f in flops.items()}
     columns = ["system", "GFLOPs", "x teacher beam4 (FLOPs)"]
     if args.repeats > 0:

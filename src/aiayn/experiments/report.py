@@ -95,11 +95,7 @@ def _length_table(done: list[dict[str, Any]], metric: str) -> str:
 
 def _paper_table(exp: Experiment, done: list[dict[str, Any]]) -> str:
     """Table 3's layout: each row beside the paper's, and whether the paper's direction shows here."""
-    base = [r for r in done if r["row"] == "base"]
-    paper_base = next((r.paper for r in exp.runs if r.row == "base"), {})
-    noise = {m: (max(r[m] for r in base) - min(r[m] for r in base)) if len(base) > 1 else None
-             for m in ("bleu", "valid_ppl")}
-    mean = {m: statistics.mean(r[m] for r in base) if base else None for m in ("bleu", "valid_ppl")}
+    base, paper_base, mean, noise = _base(exp, done)
     rows = ["| row | run | change | parameters | updates | time | dev PPL | dev BLEU | paper PPL | paper BLEU | finding |",
             "|" + " --- |" * 11]
     for r in done:
@@ -114,20 +110,27 @@ def _paper_table(exp: Experiment, done: list[dict[str, Any]]) -> str:
     return "\n".join(rows) + f"\n\n{spread}\n"
 
 
+def _base(exp: Experiment, done: list[dict[str, Any]]) -> tuple[list[dict], dict, dict, dict]:
+    """The base row's scored seeds, the paper's base figures, and the seeds' mean and spread (max - min) of BLEU
+    and perplexity (None while there are too few seeds)."""
+    base = [r for r in done if r["row"] == "base"]
+    paper_base = next((r.paper for r in exp.runs if r.row == "base"), {})
+    noise = {m: (max(r[m] for r in base) - min(r[m] for r in base)) if len(base) > 1 else None
+             for m in ("bleu", "valid_ppl")}
+    mean = {m: statistics.mean(r[m] for r in base) if base else None for m in ("bleu", "valid_ppl")}
+    return base, paper_base, mean, noise
+
+
 def _paper_changes(exp: Experiment, done: list[dict[str, Any]]) -> tuple[list[dict], dict] | None:
     """What ``plots.variations`` draws: each judged row's change against the base here and in the paper, and
     the base seeds' spread; None until two seeds of the base row are scored."""
-    base = [r for r in done if r["row"] == "base"]
-    paper_base = next((r.paper for r in exp.runs if r.row == "base"), {})
-    if len(base) < 2 or not paper_base:
+    _, paper_base, mean, noise = _base(exp, done)
+    if noise["bleu"] is None or not paper_base:
         return None
-    bleu, ppl = statistics.mean(r["bleu"] for r in base), statistics.mean(r["valid_ppl"] for r in base)
-    rows = [{"name": r["name"], "bleu": r["bleu"] - bleu, "ppl": 100 * (r["valid_ppl"] / ppl - 1),
+    rows = [{"name": r["name"], "bleu": r["bleu"] - mean["bleu"], "ppl": 100 * (r["valid_ppl"] / mean["valid_ppl"] - 1),
              "paper_bleu": r["paper"]["bleu"] - paper_base["bleu"],
              "paper_ppl": 100 * (r["paper"]["ppl"] / paper_base["ppl"] - 1)} for r in done if r["row"] != "base"]
-    spread = {"bleu": max(r["bleu"] for r in base) - min(r["bleu"] for r in base),
-              "ppl": 100 * (max(r["valid_ppl"] for r in base) - min(r["valid_ppl"] for r in base)) / ppl}
-    return (rows, spread) if rows else None
+    return (rows, {"bleu": noise["bleu"], "ppl": 100 * noise["valid_ppl"] / mean["valid_ppl"]}) if rows else None
 
 
 def _finding(r: dict[str, Any], mean: dict, noise: dict, paper_base: dict) -> str:
