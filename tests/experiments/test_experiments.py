@@ -12,6 +12,7 @@ from aiayn.errors import UsageError
 from aiayn.experiments import load, names
 from aiayn.experiments.report import _finding, _paper_changes, render
 from aiayn.experiments.runner import by_length
+from aiayn.io.rundir import RunDir
 
 SPEC = """\
 experiment: tiny-copy
@@ -173,6 +174,18 @@ def test_list_and_bad_names_are_one_line(ran, tmp_path):
     listing = aiayn("experiment", str(folder / "x.yaml"), "--runs", str(folder / "runs"), "--results",
                     str(folder / "results"), "--list").stdout.decode()
     assert "encdec" in listing and "done" in listing
+    fresh = folder / "fresh"  # the listing reads the same spec against run folders in other states
+    (fresh / "tiny-copy" / "search").mkdir(parents=True)
+    (fresh / "tiny-copy" / "search" / "config.json").write_text("{}")
+    state = aiayn("experiment", str(folder / "x.yaml"), "--runs", str(fresh), "--results", str(tmp_path), "--list")
+    assert "encdec         4 updates              not started" in state.stdout.decode()
+    assert "search         4 updates              started, nothing saved yet (starts again)" in state.stdout.decode()
+    unscored = aiayn("experiment", str(folder / "x.yaml"), "--runs", str(folder / "runs"), "--results", str(tmp_path),
+                     "--list").stdout.decode()  # trained, but not in these results: what --resume continues from
+    assert "encdec         4 updates              started, 4 updates saved" in unscored
+    with RunDir(fresh / "tiny-copy" / "search").owned():
+        busy = aiayn("experiment", str(folder / "x.yaml"), "--runs", str(fresh), "--results", str(tmp_path), "--list")
+    assert "search         4 updates              training now" in busy.stdout.decode()
     bad = aiayn("experiment", "table9", check=False)
     assert bad.returncode == 1 and bad.stderr.decode().count("\n") == 1 and "table3" in bad.stderr.decode()
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 from tqdm import tqdm
 
 from .. import experiments
 from ..experiments import report, runner
+from ..io.checkpoint import read_header
+from ..io.rundir import RunDir
 
 EPILOG = """examples:
   aiayn experiment table3 --list            # its runs and which are done, running or not started
@@ -58,12 +59,15 @@ def run(args: argparse.Namespace) -> None:
 def _listing(exp: experiments.Experiment, runs_root: Path, results: runner.Results) -> str:
     lines = [f"{exp.name}: {exp.title}"]
     for spec in exp.runs:
-        log = runs_root / exp.name / spec.name / "log.jsonl"
+        run = RunDir(runs_root / exp.name / spec.name)
         if results.done(spec):
             state = "done"
-        elif log.exists():
-            steps = [json.loads(x).get("step", 0) for x in log.read_text().splitlines()[-50:] if '"train"' in x]
-            state = f"started, {max(steps, default=0):,} updates"
+        elif run.in_use():
+            state = "training now"
+        elif run.holds_run():  # what --resume continues from, which may trail the log by a save interval
+            state = f"started, {read_header(run.state)[1]['step']:,} updates saved"
+        elif run.holds_unsaved_start():
+            state = "started, nothing saved yet (starts again)"
         else:
             state = "not started"
         lines.append(f"  {spec.name:<14} {spec.budget:<22} {state}")

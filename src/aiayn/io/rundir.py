@@ -117,6 +117,20 @@ class RunDir:
         finally:
             os.close(fd)  # releases the lock
 
+    def in_use(self) -> bool:
+        """Whether a live process holds the lock (trains into this run now)."""
+        try:
+            fd = os.open(self.lock, os.O_RDONLY)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)  # released with the descriptor just below
+            return False
+        except BlockingIOError:
+            return True
+        finally:
+            os.close(fd)
+
     def model_file(self) -> Path:
         """The weights to translate with: best, else the newest step checkpoint."""
         if self.best.exists():
