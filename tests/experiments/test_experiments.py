@@ -190,6 +190,15 @@ def test_list_and_bad_names_are_one_line(ran, tmp_path):
     assert bad.returncode == 1 and bad.stderr.decode().count("\n") == 1 and "table3" in bad.stderr.decode()
 
 
+def test_a_run_another_command_trains_is_skipped(tmp_path):
+    (tmp_path / "x.yaml").write_text(SPEC)
+    args = ("experiment", str(tmp_path / "x.yaml"), "--runs", str(tmp_path / "runs"), "--results", str(tmp_path / "r"))
+    with RunDir(tmp_path / "runs" / "tiny-copy" / "encdec").owned():  # as a second shell's command would
+        out = aiayn(*args, OMP_NUM_THREADS="1")
+    assert "encdec: skipped, another command is training it" in out.stderr.decode()
+    assert set(json.loads((tmp_path / "r" / "tiny-copy" / "results.json").read_text())) == {"search"}
+
+
 def test_render_with_no_seeds_judges_nothing(tmp_path):
     exp = load("table3")
     record = {"name": "tiny", "row": "base", "label": "", "set": {}, "seed": 1, "paper": {"ppl": 4.92, "bleu": 25.8},

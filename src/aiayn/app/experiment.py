@@ -17,11 +17,13 @@ EPILOG = """examples:
   aiayn experiment bottleneck               # RNNencdec against RNNsearch on a copy task, 4,000 updates each
   aiayn experiment table3 --only tiny A-h1  # just these runs
   aiayn experiment recurrent --report       # the table and plots again, from results.json alone
-  OMP_NUM_THREADS=1 aiayn experiment table3 --only A-h8 &   # two runs side by side, one core each
+  OMP_NUM_THREADS=1 aiayn experiment table3 &   # the same command in two shells: two runs side by side,
+  OMP_NUM_THREADS=1 aiayn experiment table3 &   # one core each; each skips the run the other is training
 
 Stop it at any moment: the same command continues where it stopped (Ctrl-C or a kill saves the step in
-progress; a hard kill loses at most one checkpoint interval); scored runs are skipped. The runs live in RUNS/NAME/RUN (checkpoints: keep them out of
-git); each scored run appends a record to RESULTS/NAME/results.json, from which table.md and the plots are made.
+progress; a hard kill loses at most one checkpoint interval); scored runs are skipped. The runs live in
+RUNS/NAME/RUN (checkpoints: keep them out of git); each scored run appends a record to
+RESULTS/NAME/results.json, from which table.md and the plots are made.
 Write your own experiment: copy one of the YAML files in aiayn/experiments/ and give its path instead of a name."""
 
 

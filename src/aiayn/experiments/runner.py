@@ -22,7 +22,7 @@ from ..errors import UsageError
 from ..io.atomic import atomic_path
 from ..io.checkpoint import read_header
 from ..io.loader import load
-from ..io.rundir import RunDir
+from ..io.rundir import RunDir, RunInUse
 from ..metrics.bleu import corpus_scores
 from ..runs import TrainRequest, train
 from ..tasks.translation import evaluate
@@ -69,7 +69,11 @@ def run_experiment(exp: Experiment, runs_root: Path, results_root: Path, only: l
             log.info("%s: done (%s)", spec.name, results.path)
             continue
         run = RunDir(runs_root / exp.name / spec.name)
-        _train(spec, run, data, progress)
+        try:
+            _train(spec, run, data, progress)
+        except RunInUse:  # the same command in a second shell took it: two commands share out the runs
+            log.info("%s: skipped, another command is training it", spec.name)
+            continue
         results.put(score(exp, spec, run, data, progress))
     return results
 

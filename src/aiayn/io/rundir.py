@@ -42,6 +42,10 @@ def read_config(path: str | Path) -> dict[str, Any]:
     return config
 
 
+class RunInUse(UsageError):
+    """Another live process trains into this run (holds its lock)."""
+
+
 class RunDir:
     def __init__(self, path: str | Path):
         self.path = Path(path)
@@ -101,7 +105,7 @@ class RunDir:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 owner = os.pread(fd, 32, 0).decode(errors="replace").strip() or "unknown"
-                raise UsageError(f"{self.path} is in use by another training (process {owner}); wait for it to end, "
+                raise RunInUse(f"{self.path} is in use by another training (process {owner}); wait for it to end, "
                                  "or choose another --out") from None
             try:
                 os.ftruncate(fd, 0)
