@@ -11,7 +11,7 @@ from conftest import aiayn
 from aiayn.errors import UsageError
 from aiayn.experiments import load, names
 from aiayn.experiments.report import _finding, _paper_changes, render
-from aiayn.experiments.runner import by_length
+from aiayn.experiments.runner import by_length, valid_curve
 from aiayn.io.rundir import RunDir
 
 SPEC = """\
@@ -38,7 +38,8 @@ def test_the_shipped_experiments_load():
     chorales = load("chorales")
     augmented, plain = chorales.run("voices-aug"), chorales.run("voices")
     assert (augmented.task, augmented.preset, augmented.options) == ("music", "voices", {"transpose": 5})
-    assert augmented.key != plain.key and plain.options == {}
+    assert augmented.key != plain.key and plain.options == {"transpose": 0}
+    assert chorales.evaluate.valid_curve and augmented.overrides()["train.valid_every"] == 250
 
 
 @pytest.mark.parametrize("mistake, words", [
@@ -177,15 +178,15 @@ def test_list_and_bad_names_are_one_line(ran, tmp_path):
     fresh = folder / "fresh"  # the listing reads the same spec against run folders in other states
     (fresh / "tiny-copy" / "search").mkdir(parents=True)
     (fresh / "tiny-copy" / "search" / "config.json").write_text("{}")
-    state = aiayn("experiment", str(folder / "x.yaml"), "--runs", str(fresh), "--results", str(tmp_path), "--list")
-    assert "encdec         4 updates              not started" in state.stdout.decode()
-    assert "search         4 updates              started, nothing saved yet (starts again)" in state.stdout.decode()
-    unscored = aiayn("experiment", str(folder / "x.yaml"), "--runs", str(folder / "runs"), "--results", str(tmp_path),
-                     "--list").stdout.decode()  # trained, but not in these results: what --resume continues from
-    assert "encdec         4 updates              started, 4 updates saved" in unscored
+
+    def states(runs, results):  # run name -> its state, the words after its budget
+        out = aiayn("experiment", str(folder / "x.yaml"), "--runs", str(runs), "--results", str(results), "--list")
+        return {line.split()[0]: line.split(" updates ", 1)[1].strip() for line in out.stdout.decode().splitlines()[1:]}
+
+    assert states(fresh, tmp_path) == {"encdec": "not started", "search": "started, nothing saved yet (starts again)"}
+    assert states(folder / "runs", tmp_path)["encdec"] == "started, 4 updates saved"  # trained, not in these results
     with RunDir(fresh / "tiny-copy" / "search").owned():
-        busy = aiayn("experiment", str(folder / "x.yaml"), "--runs", str(fresh), "--results", str(tmp_path), "--list")
-    assert "search         4 updates              training now" in busy.stdout.decode()
+        assert states(fresh, tmp_path)["search"] == "training now"
     bad = aiayn("experiment", "table9", check=False)
     assert bad.returncode == 1 and bad.stderr.decode().count("\n") == 1 and "table3" in bad.stderr.decode()
 
@@ -197,6 +198,44 @@ def test_a_run_another_command_trains_is_skipped(tmp_path):
         out = aiayn(*args, OMP_NUM_THREADS="1")
     assert "encdec: skipped, another command is training it" in out.stderr.decode()
     assert set(json.loads((tmp_path / "r" / "tiny-copy" / "results.json").read_text())) == {"search"}
+
+
+MUSIC = """\
+experiment: notes
+title: chorales
+defaults: {task: music, preset: voices, seed: 1, budget: {updates: 6}, options: {transpose: 1, window: 64},
+           set: {model.d_model: 32, model.n_heads: 2, model.d_ff: 64, model.n_layers: 1, train.max_tokens: 512,
+                 train.warmup: 4, train.log_every: 1, train.valid_every: 2, train.save_every: 2}}
+evaluate: {split: test, valid_curve: true}
+runs:
+  - {name: plain, options: {window: 64}, label: no augmentation}
+  - {name: moved, label: transposed}
+"""
+
+
+def test_a_music_experiment_is_chosen_by_its_validation_curve(chorale_cache, tmp_path):
+    (tmp_path / "x.yaml").write_text(MUSIC)
+    out = aiayn("experiment", str(tmp_path / "x.yaml"), "--runs", str(tmp_path / "runs"), "--results", str(tmp_path / "r"),
+                OMP_NUM_THREADS="1", AIAYN_CACHE=str(chorale_cache))
+    records = json.loads((tmp_path / "r" / "notes" / "results.json").read_text())
+    for name, record in records.items():
+        config = json.loads((tmp_path / "runs" / "notes" / name / "config.json").read_text())
+        assert config["data"]["window"] == 64 and config["data"]["transpose"] == (name == "moved")
+        assert [p["step"] for p in record["valid_curve"]] == [2, 4, 6] and record["test_nll"] > 0
+        assert record["valid_curve"][-1]["valid_nll"] == record["valid_nll"]
+        best = min(p["valid_nll"] for p in record["valid_curve"])
+        assert f"| {record['label']} |" in out.stdout.decode() and f"| {best:.3f} |" in out.stdout.decode()
+    assert "best valid NLL" in out.stdout.decode()
+    assert (tmp_path / "r" / "notes" / "validation.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_the_validation_curve_by_hand():
+    events = [{"event": "train", "step": 10, "elapsed": 60.0}, {"event": "valid", "step": 10, "valid_nll": 3.0},
+              {"event": "train", "step": 20, "elapsed": 120.0},
+              {"event": "train", "step": 20, "elapsed": 121.5},  # a kill, then --resume from step 10
+              {"event": "valid", "step": 20, "valid_nll": 2.5}, {"event": "train", "step": 30, "elapsed": 180.0}]
+    assert valid_curve(events) == [{"step": 10, "minutes": 1.0, "valid_nll": 3.0},
+                                   {"step": 20, "minutes": 2.02, "valid_nll": 2.5}]
 
 
 def test_render_with_no_seeds_judges_nothing(tmp_path):

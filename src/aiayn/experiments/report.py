@@ -7,6 +7,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
+from .. import tasks
 from ..io.atomic import atomic_path
 from .spec import FOLDER, Experiment
 
@@ -31,6 +32,10 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
         text += "\n![each row's change against the base, here and in the paper](variations.png)\n"
     if missing:
         text += f"\nNot yet run: {', '.join(missing)}.\n"
+    if exp.evaluate.valid_curve and any(len(r.get("valid_curve", [])) > 1 for r in done):
+        with atomic_path(folder / "validation.png") as tmp:
+            plots.valid_curves(done, tmp, f"{exp.title}\n(validation NLL as each run trained)")
+        text += "\n![validation NLL against training time](validation.png)\n"
     if any(r.get("curve") for r in done):
         with atomic_path(folder / "curves.png") as tmp:
             ev = exp.evaluate
@@ -50,6 +55,8 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
 
 def _evaluation(exp: Experiment) -> str:
     ev = exp.evaluate
+    if all(tasks.get(r.task).figures for r in exp.runs):  # tasks that score their own models (music)
+        return f"NLL per token on the {ev.split} split (each token once), the last checkpoint (no averaging)"
     search = "greedy" if ev.beam == 1 else f"beam {ev.beam}, α {ev.alpha}"
     metric = "exact-match accuracy" if ev.metric == "exact" else "sacreBLEU BLEU and chrF"
     return f"{metric} on the {ev.split} split, {search}, the last checkpoint (no averaging)"
@@ -61,23 +68,34 @@ def _hours(seconds: float) -> str:
 
 def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
     """One row per run: its budget as spent and the scores its records hold (accuracy, BLEU, NLL, FLOPs)."""
+    values = [_derived(exp, r) for r in done]
     columns = [(key, head, form) for key, head, form in (
         ("accuracy", "accuracy", lambda v: f"{100 * v:.1f}%"), ("bleu", "BLEU", "{:.2f}".format),
         ("chrf", "chrF", "{:.2f}".format), ("valid_nll", "valid NLL", "{:.3f}".format),
-        ("test_nll", "test NLL", "{:.3f}".format), ("flops", "training FLOPs", "{:.2e}".format))
-        if any(key in r or (key == "flops" and "flops_per_update" in r) for r in done)]
+        ("best_valid_nll", "best valid NLL", "{:.3f}".format), ("test_nll", "test NLL", "{:.3f}".format),
+        ("flops", "training FLOPs", "{:.2e}".format)) if any(key in v for v in values)]
     rows = ["| run | options | parameters | updates | training time | " + " | ".join(h for _, h, _ in columns) + " |",
             "|" + " --- |" * (len(columns) + 5)]
     settings = [{**r.get("options", {}), **r.get("set", {})} for r in done]
     shared = {k: v for k, v in settings[0].items() if all(s.get(k) == v for s in settings)} if done else {}
-    for r, setting in zip(done, settings):
-        values = {**r, "flops": r["flops_per_update"] * r["updates"]} if "flops_per_update" in r else r
+    for r, figures, setting in zip(done, values, settings):
         change = ", ".join(f"{k}={v}" for k, v in setting.items() if k not in shared) or "–"  # what sets it apart
         cells = [r.get("label") or r["name"], change, f"{r['parameters']:,}", f"{r['updates']:,}",
                  _hours(r["train_seconds"])]
-        cells += [form(values[key]) if key in values else "–" for key, _, form in columns]
+        cells += [form(figures[key]) if key in figures else "–" for key, _, form in columns]
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows) + "\n"
+
+
+def _derived(exp: Experiment, r: dict[str, Any]) -> dict[str, Any]:
+    """A record with the figures computed from it: its training FLOPs, and its lowest validation NLL (the last
+    may have risen past it) where the experiment chooses by the validation curve."""
+    values = dict(r)
+    if "flops_per_update" in r:
+        values["flops"] = r["flops_per_update"] * r["updates"]
+    if exp.evaluate.valid_curve and r.get("valid_curve"):
+        values["best_valid_nll"] = min(p["valid_nll"] for p in r["valid_curve"])
+    return values
 
 
 def _length_table(done: list[dict[str, Any]], metric: str) -> str:

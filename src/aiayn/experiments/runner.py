@@ -124,6 +124,7 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
               "checkpoint": last.name}
     if valid:
         record.update(valid_ppl=valid[-1]["valid_ppl"], valid_nll=valid[-1]["valid_nll"])
+    record["valid_curve"] = valid_curve(events)
     figures = tasks.get(spec.task).figures
     if figures is not None:  # the task scores its own models (music: NLL per token)
         record.update(figures(last, exp.evaluate.split))
@@ -137,6 +138,19 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
                             **(final if path == last else _scores(exp, path, data, progress))}
                            for point, path in _curve_points(exp, events, checkpoints)]
     return record
+
+
+def valid_curve(events: list[dict]) -> list[dict[str, float]]:
+    """The trainer's validation NLL at each validation, with its step and minutes of training (the clock of the
+    last training line at or before it), as one run went, across resumes: the curve that chooses between runs."""
+    clock = sorted((e["step"], e["elapsed"]) for e in events if e.get("event") == "train")
+    points = {}
+    for e in events:
+        if e.get("event") == "valid" and "valid_nll" in e:
+            before = [elapsed for step, elapsed in clock if step <= e["step"]]
+            points[e["step"]] = {"step": e["step"], "minutes": round((before or [0.0])[-1] / 60, 2),
+                                 "valid_nll": e["valid_nll"]}  # a resumed run may validate a step again
+    return [points[step] for step in sorted(points)]
 
 
 def _curve_points(exp: Experiment, events: list[dict], checkpoints: list[Path]):

@@ -27,7 +27,8 @@ from ..errors import UsageError
 
 FOLDER = Path(__file__).parent
 RUN_KEYS = {"name", "task", "arch", "preset", "seed", "budget", "set", "options", "row", "paper", "label"}
-EVAL_KEYS = {"split", "beam", "alpha", "average", "curve", "metric", "bins", "curve_minutes", "curve_updates"}
+EVAL_KEYS = {"split", "beam", "alpha", "average", "curve", "metric", "bins", "curve_minutes", "curve_updates",
+             "valid_curve"}
 
 
 def seconds(text: str | float | int) -> float:
@@ -85,7 +86,7 @@ class Evaluation:
     last checkpoint (``average: none``, as Table 3). ``metric``: bleu, or exact (sequence accuracy, for
     synthetic tasks). ``bins``: source-length bin edges in words (Bahdanau et al.'s Figure 2). ``curve``:
     also score the checkpoints nearest ``curve_minutes`` of training (or those of ``curve_updates``), for
-    curves against time and FLOPs."""
+    curves against time and FLOPs. ``valid_curve``: the trainer's validation NLL against time, to choose by."""
 
     split: str = "valid"
     beam: int = 4
@@ -96,6 +97,7 @@ class Evaluation:
     curve: bool = False
     curve_minutes: tuple[float, ...] = (5, 10, 20, 30, 45, 60, 90, 120, 150, 180)
     curve_updates: tuple[int, ...] = ()  # instead of minutes: the checkpoints of these updates
+    valid_curve: bool = False  # draw each run's validation NLL against training time, and tabulate its best
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Pictures of an experiment's results, drawn from its records alone (``results.json``): curves of a score
-against training time and FLOPs, scores by source length (Bahdanau et al. 2015, Figure 2), and each variation's
+against training time and FLOPs, validation NLL against time, scores by source length (Bahdanau et al. 2015, Figure 2), and each variation's
 change against its base beside the paper's (Table 3)."""
 
 from __future__ import annotations
@@ -34,6 +34,18 @@ def curves(records: list[dict[str, Any]], out: Path, title: str, ylabel: str = "
     if spans and max(spans) > 20 * min(spans):  # a log axis only where the runs' FLOPs span decades
         by_flops.set_xscale("log")
     _finish(fig, (by_time, by_flops), title, out)
+
+
+def valid_curves(records: list[dict[str, Any]], out: Path, title: str) -> None:
+    """The trainer's validation NLL against minutes of training, one line per run (where a run overfits, the
+    line turns up)."""
+    fig, ax = plt.subplots(figsize=(6.5, 4))
+    for record in records:
+        points = record.get("valid_curve") or []
+        ax.plot([p["minutes"] for p in points], [p["valid_nll"] for p in points], marker=".", label=_name(record))
+    ax.set_xlabel("training time (minutes, one CPU thread)")
+    ax.set_ylabel("validation NLL (nats per token)")
+    _finish(fig, (ax,), title, out)
 
 
 def by_length(records: list[dict[str, Any]], out: Path, metric: str, title: str) -> None:
