@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> None:
 
 def _listing(exp: experiments.Experiment, runs_root: Path, results: runner.Results) -> str:
     lines = [f"{exp.name}: {exp.title}"]
+    width = max(14, *(len(spec.name) for spec in exp.runs))
     for spec in exp.runs:
         run = RunDir(runs_root / exp.name / spec.name)
         if results.done(spec):
@@ -72,5 +73,5 @@ def _listing(exp: experiments.Experiment, runs_root: Path, results: runner.Resul
             state = "started, nothing saved yet (starts again)"
         else:
             state = "not started"
-        lines.append(f"  {spec.name:<14} {spec.budget:<22} {state}")
+        lines.append(f"  {spec.name:<{width}} {spec.budget:<22} {state}")
     return "\n".join(lines)
