@@ -96,7 +96,9 @@ def test_a_rows_verdict_weighs_the_paper_against_the_seeds_noise():
     opposite = {"bleu": 11.0, "valid_ppl": 18.0, "paper": {"bleu": 24.9, "ppl": 5.29}}
     assert _finding(opposite, mean, noise, base).count("not reproduced") == 2
     same = {"bleu": 10.1, "valid_ppl": 20.1, "paper": {"bleu": 25.8, "ppl": 4.91}}  # no change in either
-    assert _finding(same, mean, noise, base).count(": reproduced") == 2
+    assert _finding(same, mean, noise, base).count("no change in either: reproduced") == 2
+    stuck = {"bleu": 0.04, "valid_ppl": 640.0, "paper": {"bleu": 25.5, "ppl": 4.88}}  # at the unigram loss
+    assert _finding(stuck, mean, noise, base).startswith("did not train (perplexity 640 against the base's 20.0)")
     assert "not judged" in _finding(one_head, mean, {"bleu": None, "valid_ppl": None}, base)
 
 
@@ -259,10 +261,12 @@ def test_the_variations_picture_draws_each_rows_change_against_the_base(tmp_path
     base = {"ppl": 4.92, "bleu": 25.8}
     records = {"tiny": record("tiny", "base", 10.0, 20.0, base),
                "tiny-seed2": record("tiny-seed2", "base", 11.0, 22.0, base, seed=2),
-               "A-h1": record("A-h1", "A", 9.0, 23.1, {"ppl": 5.29, "bleu": 24.9})}
+               "A-h1": record("A-h1", "A", 9.0, 23.1, {"ppl": 5.29, "bleu": 24.9}),
+               "C-N6": record("C-N6", "C", 0.0, 640.0, {"ppl": 4.88, "bleu": 25.5})}  # did not train: not drawn
     rows, spread = _paper_changes(exp, list(records.values()))
     assert spread == pytest.approx({"bleu": 1.0, "ppl": 100 * 2.0 / 21.0})
     assert rows == [pytest.approx({"name": "A-h1", "bleu": -1.5, "ppl": 10.0, "paper_bleu": -0.9,
                                    "paper_ppl": 100 * (5.29 / 4.92 - 1)})]
-    assert "variations.png" in render(exp, records, tmp_path)
+    table = render(exp, records, tmp_path)
+    assert "variations.png" in table and "| C | C-N6 |" in table and table.index("| base |") < table.index("| A |")
     assert (tmp_path / "variations.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -12,6 +12,7 @@ from ..io.atomic import atomic_path
 from .spec import FOLDER, Experiment
 
 SAME = 0.3  # a paper difference below this many BLEU (or 0.05 perplexity) is "no change"
+UNTRAINED = 5  # a row whose perplexity is this many times the base's did not train: it is not judged
 
 
 def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) -> str:
@@ -116,7 +117,8 @@ def _paper_table(exp: Experiment, done: list[dict[str, Any]]) -> str:
     base, paper_base, mean, noise = _base(exp, done)
     rows = ["| row | run | change | parameters | updates | time | dev PPL | dev BLEU | paper PPL | paper BLEU | finding |",
             "|" + " --- |" * 11]
-    for r in done:
+    order = {row: i for i, row in enumerate(["base", *sorted({spec.row for spec in exp.runs} - {"base"})])}
+    for r in sorted(done, key=lambda r: order.get(r["row"], len(order))):  # the base's seeds first, then row by row
         change = ", ".join(f"{k.split('.')[1]}={v}" for k, v in r["set"].items()) or (f"seed {r['seed']}")
         finding = "" if r["row"] == "base" else _finding(r, mean, noise, paper_base)
         rows.append(f"| {r['row']} | {r['name']} | {change} | {r['parameters'] / 1e6:.2f}M | {r['updates']:,} | "
@@ -140,14 +142,15 @@ def _base(exp: Experiment, done: list[dict[str, Any]]) -> tuple[list[dict], dict
 
 
 def _paper_changes(exp: Experiment, done: list[dict[str, Any]]) -> tuple[list[dict], dict] | None:
-    """What ``plots.variations`` draws: each judged row's change against the base here and in the paper, and
-    the base seeds' spread; None until two seeds of the base row are scored."""
+    """What ``plots.variations`` draws: each judged row's change against the base here and in the paper (rows that
+    did not train left out), and the base seeds' spread; None until two seeds of the base row are scored."""
     _, paper_base, mean, noise = _base(exp, done)
     if noise["bleu"] is None or not paper_base:
         return None
     rows = [{"name": r["name"], "bleu": r["bleu"] - mean["bleu"], "ppl": 100 * (r["valid_ppl"] / mean["valid_ppl"] - 1),
              "paper_bleu": r["paper"]["bleu"] - paper_base["bleu"],
-             "paper_ppl": 100 * (r["paper"]["ppl"] / paper_base["ppl"] - 1)} for r in done if r["row"] != "base"]
+             "paper_ppl": 100 * (r["paper"]["ppl"] / paper_base["ppl"] - 1)}
+            for r in done if r["row"] != "base" and r["valid_ppl"] <= UNTRAINED * mean["valid_ppl"]]  # untrained: off the scale
     return (rows, {"bleu": noise["bleu"], "ppl": 100 * noise["valid_ppl"] / mean["valid_ppl"]}) if rows else None
 
 
@@ -155,12 +158,16 @@ def _finding(r: dict[str, Any], mean: dict, noise: dict, paper_base: dict) -> st
     """One sentence: does the paper's direction (vs. its base) show here (vs. the mean of the tiny seeds)?"""
     if noise["bleu"] is None or not paper_base:
         return "not judged yet (the tiny row needs a second seed)"
+    if r["valid_ppl"] > UNTRAINED * mean["valid_ppl"]:
+        return (f"did not train (perplexity {r['valid_ppl']:.0f} against the base's {mean['valid_ppl']:.1f}): "
+                "no verdict on the paper's direction.")
     parts = []
     for metric, paper_key, same in (("bleu", "bleu", SAME), ("valid_ppl", "ppl", 0.05)):
-        theirs, ours = r["paper"][paper_key] - paper_base[paper_key], r[metric] - mean[metric]
+        theirs, ours = round(r["paper"][paper_key] - paper_base[paper_key], 2), r[metric] - mean[metric]
         paper_way = 0 if abs(theirs) < same else (1 if theirs > 0 else -1)
         our_way = 0 if abs(ours) <= noise[metric] else (1 if ours > 0 else -1)
-        verdict = ("reproduced" if paper_way == our_way else "within noise" if our_way == 0 else "not reproduced")
+        verdict = ("no change in either: reproduced" if paper_way == our_way == 0 else "reproduced"
+                   if paper_way == our_way else "within noise" if our_way == 0 else "not reproduced")
         name = "BLEU" if metric == "bleu" else "PPL"
         parts.append(f"{name} {theirs:+.2f} in the paper, {ours:+.2f} here: {verdict}")
     return "; ".join(parts) + "."
