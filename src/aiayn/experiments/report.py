@@ -20,7 +20,8 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
     from ..plots import experiments as plots  # matplotlib: only rendering needs it
 
     folder.mkdir(parents=True, exist_ok=True)
-    done = [records[r.name] for r in exp.runs if r.name in records]
+    rows = ["", "base", *sorted({spec.row for spec in exp.runs} - {"", "base"})]  # the base's seeds, then A, B, ...
+    done = sorted((records[r.name] for r in exp.runs if r.name in records), key=lambda r: rows.index(r.get("row", "")))
     missing = [r.name for r in exp.runs if r.name not in records]
     given = exp.name if exp.path.parent == FOLDER else exp.path
     text = f"# {exp.title or exp.name}\n\nRemake: `aiayn experiment {given}` (trains what is missing, then " \
@@ -117,8 +118,7 @@ def _paper_table(exp: Experiment, done: list[dict[str, Any]]) -> str:
     base, paper_base, mean, noise = _base(exp, done)
     rows = ["| row | run | change | parameters | updates | time | dev PPL | dev BLEU | paper PPL | paper BLEU | finding |",
             "|" + " --- |" * 11]
-    order = {row: i for i, row in enumerate(["base", *sorted({spec.row for spec in exp.runs} - {"base"})])}
-    for r in sorted(done, key=lambda r: order.get(r["row"], len(order))):  # the base's seeds first, then row by row
+    for r in done:
         change = ", ".join(f"{k.split('.')[1]}={v}" for k, v in r["set"].items()) or (f"seed {r['seed']}")
         finding = "" if r["row"] == "base" else _finding(r, mean, noise, paper_base)
         rows.append(f"| {r['row']} | {r['name']} | {change} | {r['parameters'] / 1e6:.2f}M | {r['updates']:,} | "
