@@ -21,7 +21,7 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
 
     folder.mkdir(parents=True, exist_ok=True)
     rows = ["", "base", *sorted({spec.row for spec in exp.runs} - {"", "base"})]  # the base's seeds, then A, B, ...
-    done = sorted((records[r.name] for r in exp.runs if r.name in records), key=lambda r: rows.index(r.get("row", "")))
+    done = [records[r.name] for r in sorted(exp.runs, key=lambda r: rows.index(r.row)) if r.name in records]
     missing = [r.name for r in exp.runs if r.name not in records]
     given = exp.name if exp.path.parent == FOLDER else exp.path
     text = f"# {exp.title or exp.name}\n\nRemake: `aiayn experiment {given}` (trains what is missing, then " \
