@@ -150,15 +150,19 @@ def _paper_changes(exp: Experiment, done: list[dict[str, Any]]) -> tuple[list[di
     rows = [{"name": r["name"], "bleu": r["bleu"] - mean["bleu"], "ppl": 100 * (r["valid_ppl"] / mean["valid_ppl"] - 1),
              "paper_bleu": r["paper"]["bleu"] - paper_base["bleu"],
              "paper_ppl": 100 * (r["paper"]["ppl"] / paper_base["ppl"] - 1)}
-            for r in done if r["row"] != "base" and r["valid_ppl"] <= UNTRAINED * mean["valid_ppl"]]  # untrained: off the scale
+            for r in done if r["row"] != "base" and not _untrained(r, mean)]  # an untrained row is off the scale
     return (rows, {"bleu": noise["bleu"], "ppl": 100 * noise["valid_ppl"] / mean["valid_ppl"]}) if rows else None
+
+
+def _untrained(r: dict[str, Any], mean: dict) -> bool:
+    return r["valid_ppl"] > UNTRAINED * mean["valid_ppl"]
 
 
 def _finding(r: dict[str, Any], mean: dict, noise: dict, paper_base: dict) -> str:
     """One sentence: does the paper's direction (vs. its base) show here (vs. the mean of the tiny seeds)?"""
     if noise["bleu"] is None or not paper_base:
         return "not judged yet (the tiny row needs a second seed)"
-    if r["valid_ppl"] > UNTRAINED * mean["valid_ppl"]:
+    if _untrained(r, mean):
         return (f"did not train (perplexity {r['valid_ppl']:.0f} against the base's {mean['valid_ppl']:.1f}): "
                 "no verdict on the paper's direction.")
     parts = []

@@ -142,14 +142,13 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
 
 def valid_curve(events: list[dict]) -> list[dict[str, float]]:
     """The trainer's validation NLL at each validation, with its step and minutes of training (the clock of the
-    last training line at or before it), as one run went, across resumes: the curve that chooses between runs."""
-    clock = sorted((e["step"], e["elapsed"]) for e in events if e.get("event") == "train")
-    points = {}
+    training line just before it in the log, so a resumed run reads its own clock): the curve that chooses."""
+    clock, points = 0.0, {}
     for e in events:
-        if e.get("event") == "valid" and "valid_nll" in e:
-            before = [elapsed for step, elapsed in clock if step <= e["step"]]
-            points[e["step"]] = {"step": e["step"], "minutes": round((before or [0.0])[-1] / 60, 2),
-                                 "valid_nll": e["valid_nll"]}  # a resumed run may validate a step again
+        if e.get("event") == "train":
+            clock = e["elapsed"]
+        elif e.get("event") == "valid" and "valid_nll" in e:  # a resumed run may validate a step again: the last
+            points[e["step"]] = {"step": e["step"], "minutes": round(clock / 60, 2), "valid_nll": e["valid_nll"]}
     return [points[step] for step in sorted(points)]
 
 

@@ -106,7 +106,7 @@ class RunDir:
             except BlockingIOError:
                 owner = os.pread(fd, 32, 0).decode(errors="replace").strip() or "unknown"
                 raise RunInUse(f"{self.path} is in use by another training (process {owner}); wait for it to end, "
-                                 "or choose another --out") from None
+                               "or choose another --out") from None
             try:
                 os.ftruncate(fd, 0)
                 os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)  # who holds it, for the message above
