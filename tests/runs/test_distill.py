@@ -61,10 +61,10 @@ def expected_targets(teacher: Path, options: DecodeOptions = SHORT) -> list[str]
 # The student preset ---------------------------------------------------------------------------------
 def test_student_preset_is_a_deep_encoder_and_a_shallow_decoder():
     cfg, tiny = TransformerConfig.preset("student"), TransformerConfig.preset("tiny")
-    assert (cfg.n_encoder_layers, cfg.n_decoder_layers, cfg.norm_first, tiny.norm_first) == (6, 1, True, False)
+    assert (cfg.n_encoder_layers, cfg.n_decoder_layers, cfg.norm_first, tiny.norm_first) == (4, 1, True, False)
     assert (cfg.d_model, cfg.n_heads, cfg.d_ff) == (tiny.d_model, tiny.n_heads, tiny.d_ff)
     changed = get("translation").config("student", {"n_decoder_layers": 2, "src_vocab_size": 300})  # as --set does
-    assert (changed.n_encoder_layers, changed.n_decoder_layers) == (6, 2)
+    assert (changed.n_encoder_layers, changed.n_decoder_layers) == (4, 2)
     assert get("translation").train_config("student", {}).max_tokens == get("translation").train_config(
         "tiny", {}).max_tokens  # a CPU-sized schedule, not the paper's 25k tokens
     with pytest.raises(ValueError, match="preset student is the Transformer's"):

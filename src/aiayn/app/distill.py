@@ -15,7 +15,7 @@ from ..training.config import RANGES as TRAIN_RANGES
 
 EPILOG = """examples:
   aiayn train --max-time 60m --out runs/teacher                       # the teacher: tiny, one hour
-  aiayn distill --teacher runs/teacher --out runs/student --max-time 60m   # its beam-4 outputs, then a 6+1 student
+  aiayn distill --teacher runs/teacher --out runs/student --max-time 60m   # its beam-4 outputs, then a 4+1 student
   aiayn distill --teacher runs/teacher --out runs/student --resume    # continue either step where it stopped
   aiayn distill --teacher runs/teacher --corpus-only                  # only the distilled corpus; prints its prefix
   aiayn distill --teacher runs/teacher --out runs/s2 --set model.n_decoder_layers=2 --engine ctranslate2
@@ -33,7 +33,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p = sub.add_parser("distill", help="sequence-level distillation: a teacher's beam outputs train a small student",
                        description="Translate the teacher's training sources with its beam search (batched, cached "
                        "beside the teacher, resumable in chunks), then train a student (default preset student: "
-                       "tiny's width, 6 encoder + 1 decoder layers, pre-norm) on those targets with the teacher's vocabulary "
+                       "tiny's width, 4 encoder + 1 decoder layers, pre-norm) on those targets with the teacher's vocabulary "
                        "(Kim & Rush 2016).", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--teacher", required=True, help="the teacher's run directory (a translation model)")
     p.add_argument("--out", help="the student's run directory")
@@ -47,7 +47,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.set_defaults(device=None)  # unset: the teacher decodes and the student trains on cuda when available
     t = p.add_argument_group("the student (as aiayn train)")
     t.add_argument("--preset", default="student", choices=list(tasks.get("translation").presets),
-                   help="the student's shape (default student: tiny's width, 6 encoder + 1 decoder layers, pre-norm)")
+                   help="the student's shape (default student: tiny's width, 4 encoder + 1 decoder layers, pre-norm)")
     t.add_argument("--config", metavar="FILE", help="YAML or TOML file with preset / model / train sections")
     t.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE",
                    help="override one field, e.g. model.n_decoder_layers=2 (repeatable)")

@@ -183,9 +183,9 @@ class TransformerConfig(LayerConfig):
     @classmethod
     def student(cls, **overrides: Any) -> TransformerConfig:
         """A distillation student (docs/distillation.md): tiny's width, a deep encoder and a shallow
-        decoder, 6 + 1 layers; the decoder runs once per output token, the encoder once per sentence.
+        decoder, 4 + 1 layers; the decoder runs once per output token, the encoder once per sentence.
         Pre-norm: post-norm's 6-layer encoder stalled on tiny's 250-update warm-up (Wang et al. 2019)."""
-        return cls.tiny(**{"n_encoder_layers": 6, "n_decoder_layers": 1, "norm_first": True, **overrides})
+        return cls.tiny(**{"n_encoder_layers": 4, "n_decoder_layers": 1, "norm_first": True, **overrides})
 
     @classmethod
     def preset(cls, name: str, **overrides: Any) -> TransformerConfig:
@@ -276,7 +276,7 @@ class RNNSearchConfig(DictConfig):
         if name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
         if name == "student":  # a Transformer's shape: RNNsearch has no layer counts to deepen or thin
-            raise ValueError("preset student is the Transformer's (6 encoder + 1 decoder layers); RNNsearch takes "
+            raise ValueError("preset student is the Transformer's (4 encoder + 1 decoder layers); RNNsearch takes "
                              "tiny, base or big")
         sizes = {"embed_dim": 256, "hidden": 256, "maxout_dim": 256} if name == "tiny" else {}
         return cls.from_dict({**sizes, **overrides})

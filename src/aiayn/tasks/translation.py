@@ -262,7 +262,7 @@ ARCHS = {"transformer": TransformerConfig.preset, "rnnsearch": functools.partial
 
 TASK = Task("translation", "translate your parallel text, or the built-in Bible (en-es) (default for a new run)",
             presets={name: {} for name in PRESETS}, preset_help="tiny (default), base or big, the paper's model sizes; "
-            "student: tiny's width, 6 encoder + 1 decoder layers, pre-norm (aiayn distill)",
+            "student: tiny's width, 4 encoder + 1 decoder layers, pre-norm (aiayn distill)",
             train={}, train_presets=TRAIN_PRESETS, train_settings=TranslationTraining, archs=ARCHS,
             arch_help="transformer (default), rnnsearch (Bahdanau et al. 2015: bidirectional GRU + additive "
                       "attention) or rnnencdec (the same without attention: one fixed context vector)",
