@@ -224,6 +224,9 @@ def test_a_music_experiment_is_chosen_by_its_validation_curve(chorale_cache, tmp
         config = json.loads((tmp_path / "runs" / "notes" / name / "config.json").read_text())
         assert config["data"]["window"] == 64 and config["data"]["transpose"] == (name == "moved")
         assert [p["step"] for p in record["valid_curve"]] == [2, 4, 6] and record["test_nll"] > 0
+        # windows of 64 tokens: positions 64-127 of every longer test chorale were never seen in training
+        assert record["test_pieces_beyond"] > 0 and record["test_nll_within"] > 0 and record["test_nll_beyond"] > 0
+        assert f"| {record['test_nll_beyond']:.3f} |" in out.stdout.decode()
         assert record["valid_curve"][-1]["valid_nll"] == record["valid_nll"]
         best = min(p["valid_nll"] for p in record["valid_curve"])
         assert f"| {record['label']} |" in out.stdout.decode() and f"| {best:.3f} |" in out.stdout.decode()

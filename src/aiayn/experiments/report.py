@@ -75,6 +75,8 @@ def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
         ("accuracy", "accuracy", lambda v: f"{100 * v:.1f}%"), ("bleu", "BLEU", "{:.2f}".format),
         ("chrf", "chrF", "{:.2f}".format), ("valid_nll", "valid NLL", "{:.3f}".format),
         ("best_valid_nll", "best valid NLL", "{:.3f}".format), ("test_nll", "test NLL", "{:.3f}".format),
+        ("test_nll_within", "test NLL inside the window", "{:.3f}".format),
+        ("test_nll_beyond", "test NLL past the window (to 2×)", "{:.3f}".format),
         ("flops", "training FLOPs", "{:.2e}".format)) if any(key in v for v in values)]
     rows = ["| run | options | parameters | updates | training time | " + " | ".join(h for _, h, _ in columns) + " |",
             "|" + " --- |" * (len(columns) + 5)]

@@ -20,7 +20,7 @@ from ..errors import UsageError
 from ..inference.generator import Generator
 from ..io.atomic import atomic_path
 from ..model.config import LanguageModelConfig
-from .language_model import LanguageModelObjective
+from .language_model import LanguageModelObjective, nll_by_position
 from .music_grade import add_grade, run_grade
 from .requests import GENERATE_RANGES, EvaluateRequest, GenerateRequest
 from .spec import Task, load_trained
@@ -137,9 +137,25 @@ def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu") 
             "bits_per_token": figures["valid_nll"] / math.log(2), "window": window}
 
 
+def beyond_training_length(model: str | Path, split: str = "test", device: str = "cpu") -> dict[str, float]:
+    """For a run trained on windows shorter than whole chorales: mean NLL (nats) of the positions inside its
+    window and of those past it up to twice the window, each chorale longer than the window read in one pass
+    (the Music Transformer's test of positions never seen in training). Empty for whole-chorale runs."""
+    loaded = load_trained(model, ("music",), "score it with `aiayn evaluate` as its own task")
+    window = loaded.data_settings().get("window", WINDOW)
+    _, seqs = chorale_sequences(split)
+    longer = [s[: 2 * window] for s in seqs if len(s) > window]
+    if window >= WINDOW or not longer:
+        return {}
+    nll, count = nll_by_position(Generator(loaded.model, device).model, longer, music.BOS, device=device)
+    return {"nll_within": float(nll[:window].sum() / count[:window].sum()),
+            "nll_beyond": float(nll[window:].sum() / count[window:].sum()), "pieces_beyond": len(longer)}
+
+
 def _figures(model: Path, split: str) -> dict[str, float]:
     f = evaluate_music(model, split)
-    return {f"{split}_nll": f["nll"], f"{split}_ppl": f["ppl"], f"{split}_tokens": f["tokens"]}
+    beyond = {f"{split}_{k}": v for k, v in beyond_training_length(model, split).items()}
+    return {f"{split}_nll": f["nll"], f"{split}_ppl": f["ppl"], f"{split}_tokens": f["tokens"], **beyond}
 
 
 def _evaluate(request: EvaluateRequest) -> str:
