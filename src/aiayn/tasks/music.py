@@ -123,39 +123,31 @@ def generate_music(request: GenerateRequest) -> list[Path]:
     return written
 
 
-def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu") -> dict[str, float]:
+def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu", beyond: bool = False) -> dict[str, float]:
     """NLL per token (nats; EOS included) and perplexity of a chorale split, every token once in
     sliding windows of the run's training length (its config.json's data.window; ``WINDOW`` for a
-    lone weights file)."""
+    lone weights file). ``beyond``, for a run trained on windows shorter than whole chorales: also the
+    mean NLL of the positions inside its window and of those past it up to twice the window, each longer
+    chorale read in one pass (the Music Transformer's test of positions never seen in training)."""
     loaded = load_trained(model, ("music",), "score it with `aiayn evaluate` as its own task")
     window = loaded.data_settings().get("window", WINDOW)
     generator = Generator(loaded.model, device)
     _, seqs = chorale_sequences(split)
     scorer = LanguageModelObjective([], seqs, window, 4096, music.BOS, music.EOS, music.PAD)
     figures = scorer.validate(generator.model, generator.device)
-    return {"nll": figures["valid_nll"], "ppl": figures["valid_ppl"], "tokens": figures["valid_tokens"],
-            "bits_per_token": figures["valid_nll"] / math.log(2), "window": window}
-
-
-def beyond_training_length(model: str | Path, split: str = "test", device: str = "cpu") -> dict[str, float]:
-    """For a run trained on windows shorter than whole chorales: mean NLL (nats) of the positions inside its
-    window and of those past it up to twice the window, each chorale longer than the window read in one pass
-    (the Music Transformer's test of positions never seen in training). Empty for whole-chorale runs."""
-    loaded = load_trained(model, ("music",), "score it with `aiayn evaluate` as its own task")
-    window = loaded.data_settings().get("window", WINDOW)
-    _, seqs = chorale_sequences(split)
+    out = {"nll": figures["valid_nll"], "ppl": figures["valid_ppl"], "tokens": figures["valid_tokens"],
+           "bits_per_token": figures["valid_nll"] / math.log(2), "window": window}
     longer = [s[: 2 * window] for s in seqs if len(s) > window]
-    if window >= WINDOW or not longer:
-        return {}
-    nll, count = nll_by_position(Generator(loaded.model, device).model, longer, music.BOS, device=device)
-    return {"nll_within": float(nll[:window].sum() / count[:window].sum()),
-            "nll_beyond": float(nll[window:].sum() / count[window:].sum()), "pieces_beyond": len(longer)}
+    if beyond and window < WINDOW and longer:
+        nll, count = nll_by_position(generator.model, longer, music.BOS, device=generator.device)
+        out |= {"nll_within": float(nll[:window].sum() / count[:window].sum()),
+                "nll_beyond": float(nll[window:].sum() / count[window:].sum()), "pieces_beyond": len(longer)}
+    return out
 
 
 def _figures(model: Path, split: str) -> dict[str, float]:
-    f = evaluate_music(model, split)
-    beyond = {f"{split}_{k}": v for k, v in beyond_training_length(model, split).items()}
-    return {f"{split}_nll": f["nll"], f"{split}_ppl": f["ppl"], f"{split}_tokens": f["tokens"], **beyond}
+    f = evaluate_music(model, split, beyond=True)
+    return {f"{split}_{k}": f[k] for k in ("nll", "ppl", "tokens", "nll_within", "nll_beyond", "pieces_beyond") if k in f}
 
 
 def _evaluate(request: EvaluateRequest) -> str:
