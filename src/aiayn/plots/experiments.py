@@ -48,14 +48,26 @@ def valid_curves(records: list[dict[str, Any]], out: Path, title: str) -> None:
     _finish(fig, (ax,), title, out)
 
 
+SMALL_BIN = 20  # sentences: below this a bin's BLEU is noise, drawn apart from the line
+
+
 def by_length(records: list[dict[str, Any]], out: Path, metric: str, title: str) -> None:
-    """``metric`` (bleu or accuracy) by source-length bin, one line per run, bins labelled lo–hi words."""
+    """``metric`` (bleu or accuracy) by source-length bin, one line per run, each bin at its mean length; a bin
+    of fewer than ``SMALL_BIN`` sentences is a hollow marker off the line (too few to read a trend from)."""
     fig, ax = plt.subplots(figsize=(6.5, 4))
-    for record in records:
-        bins = record.get("by_length") or []
-        mids = [b.get("mean_length", (b["lo"] + b["hi"]) / 2) for b in bins]  # each bin at its mean length
-        values = [100 * b[metric] if metric == "accuracy" else b[metric] for b in bins]
-        ax.plot(mids, values, marker="o", label=_name(record))
+    small_seen = False
+    for i, record in enumerate(records):
+        points = [(b.get("mean_length", (b["lo"] + b["hi"]) / 2), 100 * b[metric] if metric == "accuracy"
+                   else b[metric], b.get("n", SMALL_BIN)) for b in record.get("by_length") or []]
+        big = [(x, y) for x, y, n in points if n >= SMALL_BIN]
+        small = [(x, y) for x, y, n in points if n < SMALL_BIN]
+        if big:
+            ax.plot(*zip(*big), marker="o", color=f"C{i}", label=_name(record))
+        if small:
+            ax.scatter(*zip(*small), facecolors="none", edgecolors=f"C{i}", label=None if big else _name(record))
+            small_seen = True
+    if small_seen:
+        ax.scatter([], [], facecolors="none", edgecolors="0.4", label=f"bin of fewer than {SMALL_BIN} sentences")
     ax.set_xlabel("source length (words)")
     ax.set_ylabel("exact-match accuracy (%)" if metric == "accuracy" else "BLEU")
     _finish(fig, (ax,), title, out)
