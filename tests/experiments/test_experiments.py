@@ -230,7 +230,12 @@ def test_a_music_experiment_is_chosen_by_its_validation_curve(chorale_cache, tmp
         assert record["valid_curve"][-1]["valid_nll"] == record["valid_nll"]
         best = min(p["valid_nll"] for p in record["valid_curve"])
         assert f"| {record['label']} |" in out.stdout.decode() and f"| {best:.3f} |" in out.stdout.decode()
-    assert "best valid NLL" in out.stdout.decode()
+        # 20 unconditional samples graded beside Bach's test chorales (here the made-up ones)
+        assert 0 <= record["samples_ended"] <= 1 and record["samples_parallel_5ths"] >= 0
+        assert f"| {record['samples_crossings']:.2f} |" in out.stdout.decode()
+        assert record["bach"]["parallel_5ths"] >= 0
+    assert "best valid NLL" in out.stdout.decode() and "parallel 5ths / 100 q" in out.stdout.decode()
+    assert "Bach's test chorales, graded the same way" in out.stdout.decode()
     assert (tmp_path / "r" / "notes" / "validation.png").read_bytes()[:4] == b"\x89PNG"
 
 

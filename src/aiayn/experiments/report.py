@@ -77,6 +77,10 @@ def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
         ("best_valid_nll", "best valid NLL", "{:.3f}".format), ("test_nll", "test NLL", "{:.3f}".format),
         ("test_nll_within", "test NLL inside the window", "{:.3f}".format),
         ("test_nll_beyond", "test NLL past the window (to 2×)", "{:.3f}".format),
+        ("samples_parallel_5ths", "parallel 5ths / 100 q", "{:.2f}".format),
+        ("samples_parallel_8ves", "parallel 8ves / 100 q", "{:.2f}".format),
+        ("samples_crossings", "crossings %", "{:.2f}".format), ("samples_out_of_range", "out of range %", "{:.2f}".format),
+        ("samples_ended", "ended by itself", lambda v: f"{100 * v:.0f}%"), ("samples_grade", "grade", "{:.2f}".format),
         ("flops", "training FLOPs", "{:.2e}".format)) if any(key in v for v in values)]
     rows = ["| run | options | parameters | updates | training time | " + " | ".join(h for _, h, _ in columns) + " |",
             "|" + " --- |" * (len(columns) + 5)]
@@ -88,6 +92,13 @@ def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
                  _hours(r["train_seconds"])]
         cells += [form(figures[key]) if key in figures else "–" for key, _, form in columns]
         rows.append("| " + " | ".join(cells) + " |")
+    bach = next((r["bach"] for r in done if "bach" in r), None)
+    if bach:  # the music runs' samples are graded beside Bach's test chorales
+        rows.append(f"\nThe part-writing columns grade 20 unconditional samples of each run at the task's default "
+                    f"sampling (rates pooled over the pieces; grade: the median sum of distances to Bach, `aiayn "
+                    f"grade`). Bach's test chorales, graded the same way: parallel 5ths {bach['parallel_5ths']:.2f} "
+                    f"and 8ves {bach['parallel_8ves']:.2f} per 100 quarters, crossings {bach['crossings']:.2f}%, "
+                    f"out of range {bach['out_of_range']:.2f}%, grade {bach['grade']:.2f}.")
     return "\n".join(rows) + "\n"
 
 

@@ -146,8 +146,14 @@ def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu", 
 
 
 def _figures(model: Path, split: str) -> dict[str, float]:
+    """The experiment's figures of a run: NLL on ``split`` (inside and past the training window where it is
+    shorter than whole chorales) and the part-writing of 20 unconditional samples at ``SAMPLING``."""
+    from .music_grade import sample_figures
+
     f = evaluate_music(model, split, beyond=True)
-    return {f"{split}_{k}": f[k] for k in ("nll", "ppl", "tokens", "nll_within", "nll_beyond", "pieces_beyond") if k in f}
+    out = {f"{split}_{k}": f[k] for k in ("nll", "ppl", "tokens", "nll_within", "nll_beyond", "pieces_beyond") if k in f}
+    graded = sample_figures(model)
+    return out | {f"samples_{k}": v for k, v in graded["model"].items()} | {"bach": graded["bach"]}
 
 
 def _evaluate(request: EvaluateRequest) -> str:

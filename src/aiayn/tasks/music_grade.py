@@ -140,6 +140,34 @@ def _write(pieces: list[list[int]], names: list[str], folder: Path) -> None:
             music.write_midi(piece, tmp)
 
 
+# the experiment's part-writing figures of a run: pooled rates (and the median grade) of its samples
+SAMPLE_FIGURES = {"parallel_5ths": "parallel_5ths_per_100q", "parallel_8ves": "parallel_8ves_per_100q",
+                  "crossings": "crossings_pct", "out_of_range": "out_of_range_pct"}
+
+
+def sample_figures(model_path: str | Path, samples: int = 20, length: int = 2048, seed: int = 1,
+                   device: str = "cpu") -> dict[str, dict[str, float]]:
+    """``samples`` unconditional pieces of the model at the task's default sampling, graded as `aiayn grade`
+    grades them: {"model": figures, "bach": the same figures of Bach's test chorales}, rates pooled."""
+    from tqdm import tqdm
+
+    from ..metrics import chorales
+    from .music import SAMPLING, default_cache
+
+    args = argparse.Namespace(length=length, top_k=SAMPLING["top_k"], seed=seed, device=device)
+    model = Generator.load(model_path, device).model
+    pieces = _sample(model, args, [[]] * samples, SAMPLING["temperature"], SAMPLING["top_p"],
+                     functools.partial(tqdm, disable=True))
+    ended = sum(len(p) < length for p in pieces)
+    table = chorales.grade_sets({"model": pieces}, default_cache(), {"model": ended})["table"]
+    out = {}
+    for who, t in zip(("bach", "model"), table.values()):  # Bach's column comes first
+        out[who] = {name: t[key]["pooled"] for name, key in SAMPLE_FIGURES.items() if key in t}
+        out[who]["grade"] = t["grade"]["median"] if "grade" in t else float("nan")
+    out["model"]["ended"] = ended / samples
+    return out
+
+
 def run_grade(args) -> str:
     """`aiayn grade`: the Markdown table for stdout; every figure into --json."""
     from tqdm import tqdm
