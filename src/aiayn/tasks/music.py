@@ -21,7 +21,7 @@ from ..inference.generator import Generator
 from ..io.atomic import atomic_path
 from ..model.config import LanguageModelConfig
 from .language_model import LanguageModelObjective, nll_by_position
-from .music_grade import add_grade, run_grade
+from .music_grade import add_grade, run_grade, sample_figures
 from .requests import GENERATE_RANGES, EvaluateRequest, GenerateRequest
 from .spec import Task, load_trained
 
@@ -137,8 +137,8 @@ def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu", 
     figures = scorer.validate(generator.model, generator.device)
     out = {"nll": figures["valid_nll"], "ppl": figures["valid_ppl"], "tokens": figures["valid_tokens"],
            "bits_per_token": figures["valid_nll"] / math.log(2), "window": window}
-    longer = [s[: 2 * window] for s in seqs if len(s) > window]
-    if beyond and window < WINDOW and longer:
+    longer = [s[: 2 * window] for s in seqs if len(s) > window] if beyond and window < WINDOW else []
+    if longer:
         nll, count = nll_by_position(generator.model, longer, music.BOS, device=generator.device)
         out |= {"nll_within": float(nll[:window].sum() / count[:window].sum()),
                 "nll_beyond": float(nll[window:].sum() / count[window:].sum()), "pieces_beyond": len(longer)}
@@ -148,8 +148,6 @@ def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu", 
 def _figures(model: Path, split: str) -> dict[str, float]:
     """The experiment's figures of a run: NLL on ``split`` (inside and past the training window where it is
     shorter than whole chorales) and the part-writing of 20 unconditional samples at ``SAMPLING``."""
-    from .music_grade import sample_figures
-
     f = evaluate_music(model, split, beyond=True)
     out = {f"{split}_{k}": f[k] for k in ("nll", "ppl", "tokens", "nll_within", "nll_beyond", "pieces_beyond") if k in f}
     graded = sample_figures(model)
