@@ -48,6 +48,18 @@ def test_generate_continues_a_primer_file(music_run, tmp_path):
     assert piece[:32] == music.read_primer(primer)  # the primer's 8 sixteenths come back first
 
 
+def test_generate_under_the_no_parallels_rule(music_run, tmp_path):
+    from aiayn.metrics import chorales
+
+    def parallels(folder: str, *rule: str) -> list[int]:
+        aiayn("generate", "--model", str(music_run), "--samples", "3", "--length", "200", "--temperature", "2.0",
+              *rule, "--out", str(tmp_path / folder))
+        pieces = [music.read_primer(tmp_path / folder / f"sample-seed1-{i}.mid") for i in (1, 2, 3)]
+        return [sum(chorales.parallel_counts(chorales.pitches(p)).values()) for p in pieces]
+
+    assert sum(parallels("free")) > 0 and parallels("ruled", "--rule", "no-parallels") == [0, 0, 0]
+
+
 @pytest.mark.parametrize("args, message", [
     (["--primer", "{tmp}/nothing.mid"], "nothing.mid"),
     (["--primer", "{tmp}/garbage.mid"], "garbage.mid"),

@@ -13,6 +13,7 @@ from aiayn.experiments import load, names
 from aiayn.experiments.report import _finding, _paper_changes, render
 from aiayn.experiments.runner import by_length, valid_curve
 from aiayn.io.rundir import RunDir
+from aiayn.tasks.music import SAMPLING
 
 SPEC = """\
 experiment: tiny-copy
@@ -233,6 +234,7 @@ def test_a_music_experiment_is_chosen_by_its_validation_curve(chorale_cache, tmp
         # 20 unconditional samples graded beside Bach's test chorales (here the made-up ones)
         assert 0 <= record["samples_ended"] <= 1 and record["samples_parallel_5ths"] >= 0
         assert f"| {record['samples_crossings']:.2f} |" in out.stdout.decode()
+        assert f"| T {SAMPLING['temperature']}, top-p {SAMPLING['top_p']} |" in out.stdout.decode()
         assert record["bach"]["parallel_5ths"] >= 0
     assert "best valid NLL" in out.stdout.decode() and "parallel 5ths / 100 q" in out.stdout.decode()
     assert "Bach's test chorales, graded the same way" in out.stdout.decode()

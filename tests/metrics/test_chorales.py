@@ -7,6 +7,7 @@ import random
 
 import numpy as np
 import pytest
+import torch
 
 from aiayn.data import music
 from aiayn.data.errors import DataError
@@ -35,6 +36,27 @@ def test_octaves_and_what_is_not_a_parallel():
     assert C.parallel_counts(C.pitches(broken)) == {"5ths": 0, "8ves": 0}
     different = tokens([67, 69], [R, R], [R, R], [48, 53])  # a 5th to a 4th (mod 12), similar motion
     assert C.parallel_counts(C.pitches(different)) == {"5ths": 0, "8ves": 0}
+
+
+def test_the_no_parallels_rule_forbids_exactly_what_the_grade_counts():
+    # S C5 -> D5 over B C4 (an octave): B may not go up to D4 (8ve) nor to any D above it; down is contrary
+    body = tokens([72, 74], [R, R], [R, R], [60, 60])[:-1]  # the bass of the second sixteenth is next
+    allowed = C.no_parallels(torch.tensor([[music.PAD, music.PAD, music.BOS, *body]]))[0]
+    banned = {music.token_pitch(i) for i in range(4, music.VOCAB_SIZE) if not allowed[i]}
+    assert banned == {62, 74, 86}
+    assert allowed[music.REST] and allowed[music.EOS] and allowed[music.pitch_token(60)]  # rest, end, hold
+    # every pitch agrees with the grade's own count of the finished sixteenth
+    for pitch in range(music.MIN_PITCH, music.MAX_PITCH + 1):
+        counted = C.parallel_counts(C.pitches([*body, music.pitch_token(pitch)]))
+        assert (sum(counted.values()) > 0) == (pitch in banned), pitch
+    # fifths against an inner voice: A F4 -> G4 over T Bb3 (a fifth); T may not go up to C4, C5 or C6 (down to C3 is contrary motion)
+    body = tokens([R, R], [65, 67], [58, 58], [R, R])[:-2]
+    allowed = C.no_parallels(torch.tensor([[music.BOS, *body]]))[0]
+    assert {music.token_pitch(i) for i in range(4, music.VOCAB_SIZE) if not allowed[i]} == {60, 72, 84}
+    # the first sixteenth, the soprano, and a voice above that rests or holds rule nothing out
+    for body in ([music.pitch_token(60)] * 3, tokens([72, 74], [R, R], [R, R], [60, 60])[:4],
+                 tokens([72, R], [R, R], [R, R], [60, 60])[:-1], tokens([72, 72], [R, R], [R, R], [60, 60])[:-1]):
+        assert C.no_parallels(torch.tensor([[music.BOS, *body]])).all()
 
 
 def test_parallels_agree_with_music21_on_similar_motion():

@@ -80,7 +80,7 @@ def test_continuations_graded_beside_bachs_own_with_a_column_per_setting(env, tm
     model = tmp_path / "voices.safetensors"
     save_weights(LanguageModel(config), config, model, task="music")
     grade("--model", str(model), "--primer", "valid", "--primer-tokens", "66", "--length", "192", "--samples", "2",
-          "--temperature", "0.5", "2.0", "--out", str(tmp_path / "s"), "--json", str(tmp_path / "g.json"))
+          "--temperature", "0.5", "2.0", "--top-p", "1.0", "--out", str(tmp_path / "s"), "--json", str(tmp_path / "g.json"))
     saved = json.loads((tmp_path / "g.json").read_text())
     columns = list(saved["samples"])
     assert len(columns) == 2 and "T 0.5" in columns[0] and "T 2.0" in columns[1]
@@ -92,6 +92,26 @@ def test_continuations_graded_beside_bachs_own_with_a_column_per_setting(env, tm
     bach = next(k for k in saved["per_piece"] if k.startswith("Bach's own continuations"))
     assert [row["sixteenths"] for row in saved["per_piece"][bach].values()] == expected
     assert sorted(p.parent.name for p in (tmp_path / "s").rglob("*.mid")) == ["T0.5-p1.0"] * 2 + ["T2.0-p1.0"] * 2
+
+
+def test_the_no_parallels_rule_leaves_none_in_the_samples(env, tmp_path):
+    """--rule none no-parallels: two columns from the same seed; every sample drawn under the rule has no
+    parallel 5th or 8ve by the grade's own count, while the same untrained model writes them without it."""
+    from aiayn.metrics import chorales
+
+    task = get("music")
+    config = task.model_config(**task.presets["voices"], d_model=32, n_heads=2, d_ff=64, n_layers=1)
+    torch.manual_seed(0)
+    model = tmp_path / "voices.safetensors"
+    save_weights(LanguageModel(config), config, model, task="music")
+    grade("--model", str(model), "--samples", "6", "--length", "400", "--temperature", "0.5", "--rule", "none",
+          "no-parallels", "--json", str(tmp_path / "g.json"))
+    saved = json.loads((tmp_path / "g.json").read_text())["samples"]
+    free, ruled = saved.values()
+    counts = [[sum(chorales.parallel_counts(chorales.pitches(p[: len(p) - len(p) % 4])).values()) for p in pieces]
+              for pieces in (free, ruled)]
+    assert sum(counts[0]) > 0 and counts[1] == [0] * 6
+    assert sum(map(len, ruled)) > 6 * 100  # the rule left music to write: the samples are not cut short
 
 
 def test_nothing_left_to_write_is_one_line(env, tmp_path):

@@ -16,11 +16,14 @@ from torch import Tensor
 from .common import Hypothesis, constrain, in_eval_mode, start
 
 Chooser = Callable[[Tensor], Tensor]  # (N, V) log-probabilities -> (N,) token ids
+Rule = Callable[[Tensor], Tensor]  # (N, P + t) each row's tokens so far, prompt first -> (N, V) bool: may come next
 
 
 def one_path_search(model, src: Tensor | None, choose: Chooser, max_len_a: float = 1.0, max_len_b: int = 50,
-                    max_len: int | None = None, min_len: int = 0, prompt: Tensor | None = None) -> list[Hypothesis]:
-    """Decodes each input, feeding back the chosen token; finished rows leave the batch.
+                    max_len: int | None = None, min_len: int = 0, prompt: Tensor | None = None,
+                    rule: Rule | None = None) -> list[Hypothesis]:
+    """Decodes each input, feeding back the chosen token; finished rows leave the batch. ``rule``, given
+    each row's tokens so far, says which tokens may come next (the others are never chosen).
 
     ``score`` is the total log-probability of the output under the model.
     """
@@ -31,10 +34,14 @@ def one_path_search(model, src: Tensor | None, choose: Chooser, max_len_a: float
     out = torch.full((batch, steps), cfg.pad_id, dtype=torch.long, device=device)
     token_lp = torch.zeros(batch, steps, device=device)
     lengths = torch.zeros(batch, dtype=torch.long, device=device)
+    history = tokens  # (N, P + t): the prompt and the tokens chosen so far, for the rule
     for t in range(steps):
         log_probs = model.decode_step(tokens, state)[:, -1].float().log_softmax(dim=-1)  # (N, V)
         log_probs = constrain(log_probs, t, limits[active], min_len, cfg)
-        best = choose(log_probs)
+        if rule is not None:  # the model's own log-probabilities stay the score: only the choice is ruled
+            best = choose(log_probs.masked_fill(~rule(history), float("-inf")))
+        else:
+            best = choose(log_probs)
         out[active, t], token_lp[active, t], lengths[active] = best, log_probs.gather(1, best[:, None])[:, 0], t + 1
         going = best != cfg.eos_id
         if not going.all():
@@ -42,8 +49,10 @@ def one_path_search(model, src: Tensor | None, choose: Chooser, max_len_a: float
             if keep.numel() == 0:
                 break
             state.reorder(keep)
-            active, best = active[keep], best[keep]
+            active, best, history = active[keep], best[keep], history[keep]
         tokens = best[:, None]
+        if rule is not None:
+            history = torch.cat([history, tokens], dim=1)
     return [_hypothesis(out[b, : lengths[b]], token_lp[b, : lengths[b]], cfg.eos_id) for b in range(batch)]
 
 

@@ -13,7 +13,7 @@ import torch
 from torch import Tensor
 
 from .common import Hypothesis, in_eval_mode
-from .greedy import one_path_search
+from .greedy import Rule, one_path_search
 
 
 def filter_logits(log_probs: Tensor, temperature: float = 1.0, top_k: int = 0, top_p: float = 1.0) -> Tensor:
@@ -37,8 +37,9 @@ def filter_logits(log_probs: Tensor, temperature: float = 1.0, top_k: int = 0, t
 @in_eval_mode
 def sample(model, src: Tensor | None = None, max_len: int | None = None, temperature: float = 1.0, top_k: int = 0,
            top_p: float = 1.0, seed: int | None = None, prompt: Tensor | None = None, min_len: int = 0,
-           max_len_a: float = 1.0, max_len_b: int = 50) -> list[Hypothesis]:
-    """One sampled output per input (``src``: classes or source sentences; None: unconditional).
+           max_len_a: float = 1.0, max_len_b: int = 50, rule: Rule | None = None) -> list[Hypothesis]:
+    """One sampled output per input (``src``: classes or source sentences; None: unconditional). ``rule``:
+    which tokens may come next, given each row's tokens so far (``one_path_search``).
 
     ``score`` is the output's log-probability under the model itself (temperature 1, no cuts).
     The same ``seed`` and inputs give the same samples.
@@ -55,4 +56,4 @@ def sample(model, src: Tensor | None = None, max_len: int | None = None, tempera
         probs = filter_logits(log_probs, temperature, top_k, top_p).softmax(dim=-1)
         return torch.multinomial(probs, 1, generator=generator)[:, 0]
 
-    return one_path_search(model, src, draw, max_len_a, max_len_b, max_len, min_len, prompt)
+    return one_path_search(model, src, draw, max_len_a, max_len_b, max_len, min_len, prompt, rule)

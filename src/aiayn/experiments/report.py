@@ -81,6 +81,7 @@ def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
         ("samples_parallel_8ves", "parallel 8ves / 100 q", "{:.2f}".format),
         ("samples_crossings", "crossings %", "{:.2f}".format), ("samples_out_of_range", "out of range %", "{:.2f}".format),
         ("samples_ended", "ended by itself", lambda v: f"{100 * v:.0f}%"), ("samples_grade", "grade", "{:.2f}".format),
+        ("sampling", "sampling", str),
         ("flops", "training FLOPs", "{:.2e}".format)) if any(key in v for v in values)]
     rows = ["| run | options | parameters | updates | training time | " + " | ".join(h for _, h, _ in columns) + " |",
             "|" + " --- |" * (len(columns) + 5)]
@@ -95,7 +96,7 @@ def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
     bach = next((r["bach"] for r in done if "bach" in r), None)
     if bach:  # the music runs' samples are graded beside Bach's test chorales
         rows.append(f"\nThe part-writing columns grade 20 unconditional samples of each run at the task's default "
-                    f"sampling (rates pooled over the pieces; grade: the median sum of distances to Bach, `aiayn "
+                    f"sampling when it was scored (the last column; rates pooled over the pieces; grade: the median sum of distances to Bach, `aiayn "
                     f"grade`). Bach's test chorales, graded the same way: parallel 5ths {bach['parallel_5ths']:.2f} "
                     f"and 8ves {bach['parallel_8ves']:.2f} per 100 quarters, crossings {bach['crossings']:.2f}%, "
                     f"out of range {bach['out_of_range']:.2f}%, grade {bach['grade']:.2f}.")
@@ -110,6 +111,8 @@ def _derived(exp: Experiment, r: dict[str, Any]) -> dict[str, Any]:
         values["flops"] = r["flops_per_update"] * r["updates"]
     if exp.evaluate.valid_curve and r.get("valid_curve"):
         values["best_valid_nll"] = min(p["valid_nll"] for p in r["valid_curve"])
+    if "samples_grade" in r:  # records graded before the settings were saved used the then default, T 1.0
+        values["sampling"] = f"T {r.get('samples_temperature', 1.0)}, top-p {r.get('samples_top_p', 1.0)}"
     return values
 
 

@@ -38,8 +38,10 @@ class Generator:
         return cls(model, device)
 
     def generate(self, primers: list[list[int]], length: int, temperature: float = 1.0, top_k: int = 0,
-                 top_p: float = 1.0, seed: int | None = None, classes: list[int] | None = None) -> list[list[int]]:
-        """Each primer followed by up to ``length`` sampled tokens (fewer where the model ends the piece).
+                 top_p: float = 1.0, seed: int | None = None, classes: list[int] | None = None,
+                 rule=None) -> list[list[int]]:
+        """Each primer followed by up to ``length`` sampled tokens (fewer where the model ends the piece);
+        ``rule`` (``aiayn.decoding.greedy.Rule``) rules out tokens given what came before.
 
         Primers of different lengths are decoded together (left-padded). With learned positions,
         primer + length must fit in the model's positions.
@@ -54,5 +56,5 @@ class Generator:
         prompt = prompt_batch(primers, cfg.bos_id, cfg.pad_id, self.device)
         cond = None if classes is None else torch.tensor(classes, device=self.device)
         hyps = sample(self.model, cond, max_len=length + 1, temperature=temperature, top_k=top_k, top_p=top_p,
-                      seed=seed, prompt=prompt)
+                      seed=seed, prompt=prompt, rule=rule)
         return [list(p) + h.tokens for p, h in zip(primers, hyps)]

@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+import torch
 
 from ..data import music
 from ..data.errors import DataError
@@ -136,6 +137,28 @@ def parallels(p: np.ndarray) -> dict[str, float]:
     """Parallel 5ths and 8ves per 100 quarter notes of the piece."""
     quarters = max(p.shape[1] / 4, 1)
     return {name: 100 * n / quarters for name, n in parallel_counts(p).items()}
+
+
+def no_parallels(history: torch.Tensor) -> torch.Tensor:
+    """A sampling rule (``aiayn.decoding.greedy.Rule``): (N, L) token rows (pads, BOS, then S A T B per
+    sixteenth) -> (N, VOCAB_SIZE) bool, False for each pitch that, as the next token, would make a
+    parallel 5th or 8ve (as ``pair_motion`` counts them) with a voice already written at this sixteenth."""
+    allowed = torch.ones(history.size(0), music.VOCAB_SIZE, dtype=torch.bool)
+    candidates = np.arange(music.MIN_PITCH, music.MAX_PITCH + 1)  # token 4 + i is pitch MIN_PITCH + i
+    for row, tokens in enumerate(history.tolist()):
+        body = tokens[len(tokens) - tokens[::-1].index(music.BOS):] if music.BOS in tokens else tokens
+        t, v = divmod(len(body), 4)  # the next token is voice v at sixteenth t
+        if t == 0 or v == 0:
+            continue
+        grid = [music.token_pitch(x) if x >= music.REST else None for x in body[4 * (t - 1):]]
+        y0 = grid[v]
+        for u in range(v):  # the voices above, already written at t: x0 -> x1 against y0 -> candidate
+            x0, x1 = grid[u], grid[4 + u]
+            if None in (x0, x1, y0) or x1 == x0 or (x0 - y0) % 12 not in PERFECT.values():
+                continue
+            bad = (np.sign(candidates - y0) == np.sign(x1 - x0)) & ((x1 - candidates) % 12 == (x0 - y0) % 12)
+            allowed[row, torch.from_numpy(4 + np.flatnonzero(bad))] = False
+    return allowed.to(history.device)
 
 
 # ---- keys ------------------------------------------------------------------------------------

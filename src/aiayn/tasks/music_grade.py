@@ -16,7 +16,10 @@ from ..data import music
 from ..errors import UsageError
 from ..inference.generator import Generator
 from ..io.atomic import atomic_path
+from ..metrics.chorales import no_parallels
 from .requests import GENERATE_RANGES
+
+RULES = {"none": None, "no-parallels": no_parallels}  # `aiayn grade --rule`: what sampling may not draw
 
 GRADE_HELP = """Grade four-part chorales the way Bach's own held-out (test) chorales are graded, and print a table
 with a column per set of pieces, Bach's first: median (min–max) over the pieces, and for rates the pooled
@@ -70,6 +73,9 @@ def add_grade(sub) -> argparse.ArgumentParser:
                    help=f"sample from the k likeliest tokens (0: all; default {SAMPLING['top_k']})")
     s.add_argument("--top-p", type=r["top_p"].parse, nargs="+", default=[SAMPLING["top_p"]],
                    help=f"nucleus sampling, one or more (1.0: off; default {SAMPLING['top_p']})")
+    s.add_argument("--rule", choices=RULES, nargs="+", default=["none"],
+                   help="none (default): the model's choice alone; no-parallels: a note that would make a parallel "
+                   "5th or 8ve with a voice above it is never drawn (one or more: a column each)")
     s.add_argument("--seed", type=r["seed"].parse, default=1, help="the same seed gives the same samples (default 1)")
     s.add_argument("--out", help="also write the samples there as MIDI (a subfolder per setting when there are "
                    "several), to listen to or grade again; continuations are named after their primer")
@@ -113,7 +119,8 @@ def _primers(args) -> tuple[list[str], list[list[int]], list[list[int]]]:
             [s[keep:args.length] for _, s in chosen])
 
 
-def _sample(model, args, primers: list[list[int]], temperature: float, top_p: float, progress) -> list[list[int]]:
+def _sample(model, args, primers: list[list[int]], temperature: float, top_p: float, progress,
+            rule: str = "none") -> list[list[int]]:
     """One sample per primer (what follows the primer only), at most ``args.length`` tokens with it."""
     room = args.length - max(map(len, primers))
     bar, step = progress(total=room + 1, desc=f"sampling {len(primers)} (T {temperature}, top-p {top_p})",
@@ -126,7 +133,8 @@ def _sample(model, args, primers: list[list[int]], temperature: float, top_p: fl
 
     model.decode_step = counted
     try:
-        pieces = Generator(model, args.device).generate(primers, room, temperature, args.top_k, top_p, args.seed)
+        pieces = Generator(model, args.device).generate(primers, room, temperature, args.top_k, top_p, args.seed,
+                                                        rule=RULES[rule])
     finally:
         del model.decode_step
         bar.close()
@@ -164,7 +172,7 @@ def sample_figures(model_path: str | Path, samples: int = 20, length: int = 2048
     for who, t in zip(("bach", "model"), table.values()):  # Bach's column comes first
         out[who] = {name: t[key]["pooled"] for name, key in SAMPLE_FIGURES.items() if key in t}
         out[who]["grade"] = t["grade"]["median"] if "grade" in t else float("nan")
-    out["model"]["ended"] = ended / samples
+    out["model"] |= {"ended": ended / samples, "temperature": SAMPLING["temperature"], "top_p": SAMPLING["top_p"]}
     return out
 
 
@@ -188,16 +196,17 @@ def run_grade(args) -> str:
         if bach:
             label = f"Bach's own continuations ({args.primer}, after {len(primers[0])} tokens)"
             sets[label], names[label] = bach, pieces_names
-        settings = list(itertools.product(args.temperature, args.top_p))
-        for t, p in settings:
+        settings = list(itertools.product(args.temperature, args.top_p, args.rule))
+        for t, p, rule in settings:
             what = f"continuing {args.primer}" if args.primer else "from scratch"
-            label = f"{args.model} {what} (T {t}, top-k {args.top_k}, top-p {p}, seed {args.seed})"
-            sets[label] = sampled[label] = _sample(model, args, primers, t, p, progress)
+            ruled = "" if rule == "none" else f", {rule}"
+            label = f"{args.model} {what} (T {t}, top-k {args.top_k}, top-p {p}{ruled}, seed {args.seed})"
+            sets[label] = sampled[label] = _sample(model, args, primers, t, p, progress, rule)
             names[label] = pieces_names
             ended[label] = sum(len(q) + len(s) < args.length for q, s in zip(primers, sampled[label]))
             if args.out:
                 _write(sampled[label], pieces_names,
-                       Path(args.out) / (f"T{t}-p{p}" if len(settings) > 1 else ""))
+                       Path(args.out) / (f"T{t}-p{p}{ruled.replace(', ', '-')}" if len(settings) > 1 else ""))
     result = chorales.grade_sets(sets, default_cache(), ended, names, progress)
     if args.json:
         with atomic_path(Path(args.json)) as tmp:

@@ -53,6 +53,7 @@ class GenerateRequest:
     temperature: float | None = None
     top_k: int | None = None
     top_p: float | None = None
+    rule: str | None = None
     seed: int = 1
     device: str = "cpu"
 
