@@ -195,5 +195,5 @@ TASK = Task(
     build=lambda setup, model, train, data: chorale_task(data["window"], train.max_tokens, progress=setup.progress,
                                                          transpose=data["transpose"]),
     objective=LanguageModelObjective, evaluate=_evaluate, generate=_generate, figures=_figures, options=_options,
-    reads={"generate": (("primers", "primer_tokens", "length", "rule"),)},
+    reads={"generate": (("primers", "primer_tokens", "length"), ("rule",))},
     commands={"grade": (add_grade, run_grade)})
