@@ -34,7 +34,8 @@ def train(args) -> None:
     from aiayn import runs
 
     set_threads(args.threads)
-    overrides = {"train.max_time": args.minutes * 60, "train.seed": args.seed, "train.valid_every": args.valid_every}
+    overrides = {"train.max_time": args.minutes * 60, "train.seed": args.seed, "train.valid_every": args.valid_every,
+                 "train.max_tokens": 2048}  # as measured (2026-11-24); the task's default is now 8,192
     if args.positions == "relative":
         overrides["model.max_relative_distance"] = args.max_distance
     runs.train(args.out, preset=args.positions, task="music", device="cpu", data={"window": args.window},

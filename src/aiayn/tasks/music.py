@@ -30,7 +30,9 @@ MAX_DISTANCE = 256  # relative distances clipped at 64 sixteenths = 4 bars (fart
 
 MUSIC_MODEL = dict(vocab_size=music.VOCAB_SIZE, pad_id=music.PAD, bos_id=music.BOS, eos_id=music.EOS, d_model=256,
                    n_heads=8, d_ff=1024, n_layers=4, dropout=0.1, max_positions=4096)
-MUSIC_TRAIN = dict(max_tokens=2048, warmup=100, lr_scale=0.3, label_smoothing=0.0, max_steps=100_000, log_every=10,
+# four 2,048-token windows per update: one chorale per update left the model on the unigram plateau for
+# hundreds of updates and learned far less per token read (docs/music.md, "The model trained further")
+MUSIC_TRAIN = dict(max_tokens=8192, warmup=100, lr_scale=0.3, label_smoothing=0.0, max_steps=100_000, log_every=10,
                    valid_every=50, save_every=50, keep_last=5)
 
 
