@@ -64,6 +64,10 @@ def test_music_options_that_do_not_apply(cache, tmp_path):
           "data.window=64", *MICRO, **env)
     config = json.loads((run / "config.json").read_text())
     assert config["model"]["positional"] == "sinusoidal" and config["data"]["window"] == 64
+    # trained on windows shorter than the test chorales: evaluate also reads them past the window
+    out = aiayn("evaluate", "--model", str(run), **env).stdout.decode()
+    within, beyond = map(float, re.search(r"NLL ([\d.]+) inside the training window, ([\d.]+) past it", out).groups())
+    assert within > 0 and beyond > 0 and "longer than 64 tokens read in one pass, up to 128" in out
     for args, expected in [(["train", "--task", "translation", "--resume"], "holds a music run, not translation"),
                            (["train", "--resume", "--set", "data.window=32"], "data setting window 32 differs from "
                                                                               "the run's 64"),
