@@ -145,12 +145,12 @@ def no_parallels(history: torch.Tensor) -> torch.Tensor:
     parallel 5th or 8ve (as ``pair_motion`` counts them) with a voice already written at this sixteenth."""
     allowed = torch.ones(history.size(0), music.VOCAB_SIZE, dtype=torch.bool)
     candidates = np.arange(music.MIN_PITCH, music.MAX_PITCH + 1)  # token 4 + i is pitch MIN_PITCH + i
-    for row, tokens in enumerate(history.tolist()):
-        body = tokens[len(tokens) - tokens[::-1].index(music.BOS):] if music.BOS in tokens else tokens
-        t, v = divmod(len(body), 4)  # the next token is voice v at sixteenth t
+    written = ((history != music.PAD).sum(dim=1) - 1).tolist()  # tokens after BOS (primers are left-padded)
+    for row, (n, last) in enumerate(zip(written, history[:, -8:].tolist())):  # 8: this sixteenth and the last
+        t, v = divmod(n, 4)  # the next token is voice v at sixteenth t
         if t == 0 or v == 0:
             continue
-        grid = [music.token_pitch(x) if x >= music.REST else None for x in body[4 * (t - 1):]]
+        grid = [music.token_pitch(x) for x in last[len(last) - 4 - v:]]  # sixteenth t - 1, then t so far
         y0 = grid[v]
         for u in range(v):  # the voices above, already written at t: x0 -> x1 against y0 -> candidate
             x0, x1 = grid[u], grid[4 + u]
