@@ -96,8 +96,8 @@ def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
     bach = next((r["bach"] for r in done if "bach" in r), None)
     if bach:  # the music runs' samples are graded beside Bach's test chorales
         rows.append(f"\nThe part-writing columns grade 20 unconditional samples of each run at the task's default "
-                    f"sampling when it was scored (the last column; rates pooled over the pieces; grade: the median sum of distances to Bach, `aiayn "
-                    f"grade`). Bach's test chorales, graded the same way: parallel 5ths {bach['parallel_5ths']:.2f} "
+                    f"sampling when it was scored (the last column; rates pooled over the pieces; grade: the median "
+                    f"sum of distances to Bach, `aiayn grade`). Bach's test chorales, graded the same way: parallel 5ths {bach['parallel_5ths']:.2f} "
                     f"and 8ves {bach['parallel_8ves']:.2f} per 100 quarters, crossings {bach['crossings']:.2f}%, "
                     f"out of range {bach['out_of_range']:.2f}%, grade {bach['grade']:.2f}.")
     return "\n".join(rows) + "\n"

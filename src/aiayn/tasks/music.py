@@ -21,7 +21,7 @@ from ..inference.generator import Generator
 from ..io.atomic import atomic_path
 from ..model.config import LanguageModelConfig
 from .language_model import LanguageModelObjective, nll_by_position
-from .music_grade import RULES, add_grade, run_grade, sample_figures
+from .music_grade import RULE_HELP, RULES, add_grade, run_grade, sample_figures
 from .requests import GENERATE_RANGES, EvaluateRequest, GenerateRequest
 from .spec import Task, load_trained
 
@@ -114,6 +114,7 @@ def generate_music(request: GenerateRequest) -> list[Path]:
     jobs = [(name, tokens, i) for name, tokens in named for i in range(samples)]
     (t, k, p), seed = request.sampling(**SAMPLING), request.seed
     rule = request.rule or "none"
+    ruled = "" if rule == "none" else f", {rule}"
     pieces = generator.generate([tokens for _, tokens, _ in jobs], length, t, k, p, seed, rule=RULES[rule])
     written = []
     for (name, primer, i), piece in zip(jobs, pieces):
@@ -121,7 +122,7 @@ def generate_music(request: GenerateRequest) -> list[Path]:
         with atomic_path(out / f"{stem}.mid") as tmp:  # a full disk leaves no half-written file
             music.write_midi(piece, tmp)
         written.append(out / f"{stem}.mid")
-        title = f"{name}, sample {i + 1} (seed {seed}, T={t}, top-k {k}, top-p {p}{'' if rule == 'none' else ', ' + rule})"
+        title = f"{name}, sample {i + 1} (seed {seed}, T={t}, top-k {k}, top-p {p}{ruled})"
         with atomic_path(out / f"{stem}.png") as tmp:
             plot_piano_roll(piece, tmp, title=title, primer_len=len(primer) or None)
     return written
@@ -183,8 +184,7 @@ def _options(command: str, p) -> None:
                    "of each primer (4 tokens = one sixteenth of S A T B; 64 = one 4/4 bar)")
     p.add_argument("--length", type=r["length"].parse,
                    help="music: tokens to add after the primer (default 512 = 8 bars)")
-    p.add_argument("--rule", choices=RULES, help="none (default): the model's choice alone; no-parallels: a note "
-                   "that would make a parallel 5th or 8ve with a voice above it is never drawn")
+    p.add_argument("--rule", choices=RULES, help=RULE_HELP)
 
 
 TASK = Task(

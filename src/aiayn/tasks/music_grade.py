@@ -19,7 +19,9 @@ from ..io.atomic import atomic_path
 from ..metrics.chorales import no_parallels
 from .requests import GENERATE_RANGES
 
-RULES = {"none": None, "no-parallels": no_parallels}  # `aiayn grade --rule`: what sampling may not draw
+RULES = {"none": None, "no-parallels": no_parallels}  # `--rule` of grade and generate: what sampling may not draw
+RULE_HELP = ("none (default): the model's choice alone; no-parallels: a note that would make a parallel 5th or 8ve "
+             "with a voice above it is never drawn")
 
 GRADE_HELP = """Grade four-part chorales the way Bach's own held-out (test) chorales are graded, and print a table
 with a column per set of pieces, Bach's first: median (min–max) over the pieces, and for rates the pooled
@@ -75,8 +77,7 @@ def add_grade(sub) -> argparse.ArgumentParser:
     s.add_argument("--top-p", type=r["top_p"].parse, nargs="+", default=[SAMPLING["top_p"]],
                    help=f"nucleus sampling, one or more (1.0: off; default {SAMPLING['top_p']})")
     s.add_argument("--rule", choices=RULES, nargs="+", default=["none"],
-                   help="none (default): the model's choice alone; no-parallels: a note that would make a parallel "
-                   "5th or 8ve with a voice above it is never drawn (one or more: a column each)")
+                   help=RULE_HELP + " (one or more: a column each)")
     s.add_argument("--seed", type=r["seed"].parse, default=1, help="the same seed gives the same samples (default 1)")
     s.add_argument("--out", help="also write the samples there as MIDI (a subfolder per setting when there are "
                    "several), to listen to or grade again; continuations are named after their primer")
