@@ -1,9 +1,12 @@
-"""Every relative link and image in README.md and docs/*.md points at a file that exists, and every
-#anchor into a Markdown page names one of its headings (GitHub's slugs)."""
+"""Every relative link and image in README.md and docs/*.md points at a file that exists and that git
+does not ignore (a fresh clone has it), and every #anchor into a Markdown page names one of its headings
+(GitHub's slugs)."""
 
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -36,6 +39,13 @@ def _links(page: Path) -> list[str]:
     return LINK.findall(_prose(page.read_text(encoding="utf-8")))
 
 
+def _ignored(file: Path) -> bool:
+    """Whether git ignores the file, so that it exists here but not in a clone (False outside a checkout)."""
+    if not (ROOT / ".git").exists() or shutil.which("git") is None:
+        return False
+    return subprocess.run(["git", "check-ignore", "-q", str(file)], cwd=ROOT).returncode == 0
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_relative_links_resolve(page: Path):
     assert _links(page), f"{page.name}: no links found (is the pattern broken?)"
@@ -47,6 +57,8 @@ def test_relative_links_resolve(page: Path):
         file = (page.parent / path).resolve() if path else page
         if not file.exists():
             broken.append(f"{target} (no such file)")
+        elif _ignored(file):
+            broken.append(f"{target} (ignored by git: a clone lacks it)")
         elif anchor and file.suffix == ".md" and anchor not in _anchors(file):
             broken.append(f"{target} (no heading #{anchor})")
     assert not broken, f"{page.relative_to(ROOT)}: " + "; ".join(broken)
