@@ -98,6 +98,17 @@ def scale_chorale(n_steps: int, seed: int) -> list[int]:
     return out
 
 
+def walk_chorale(n_steps: int, seed: int) -> list[int]:
+    """Four voices a fifth or octave apart that mostly move together, with rests: parallels galore."""
+    rng = random.Random(seed)
+    s, out = 67, []
+    for _ in range(n_steps):
+        s = min(max(s + rng.choice([-2, -1, 0, 1, 2]), 55), 80)
+        voices = [s, s - rng.choice([5, 7, 12]), s - 12 - rng.choice([0, 5, 7]), s - 24 + rng.choice([0, 1, 7])]
+        out += [music.REST if rng.random() < 0.05 else music.pitch_token(p) for p in voices]
+    return out
+
+
 @pytest.fixture(scope="session")
 def chorale_cache(tmp_path_factory) -> Path:
     """An AIAYN_CACHE holding a chorale cache in music.load_chorales' format: made-up pieces named so that

@@ -9,6 +9,7 @@ import math
 import re
 
 import pytest
+import torch
 from conftest import aiayn
 
 from aiayn.data import music
@@ -150,3 +151,34 @@ def test_evaluate_scores_in_the_runs_own_window(cache, tmp_path, monkeypatch):
     model = Generator.load(run.path).model
     expected = LanguageModelObjective([], seqs, 64, 4096, music.BOS, music.EOS, music.PAD).validate(model, "cpu")
     assert math.isclose(nll, expected["valid_nll"], abs_tol=1e-4)
+
+
+def test_fine_tuning_starts_from_the_given_weights(cache, tmp_path):
+    env = {"AIAYN_CACHE": str(cache)}
+    base, tuned = tmp_path / "base", tmp_path / "tuned"
+    aiayn("train", "--task", "music", "--out", str(base), "--max-steps", "4", *MICRO, **env)
+    # one update at a learning rate of ~0, with the unlikelihood term and another dropout: the base's weights
+    aiayn("train", "--task", "music", "--out", str(tuned), "--init", str(base), "--max-steps", "2", *MICRO,
+          "--set", "train.lr_scale=1e-12", "--set", "train.unlikelihood=1", "--set", "model.dropout=0.3", **env)
+    config = json.loads((tuned / "config.json").read_text())
+    assert config["init"] == str(base / "best.safetensors") and config["train"]["unlikelihood"] == 1
+    a, _ = read_checkpoint(base / "best.safetensors")
+    b, _ = read_checkpoint(RunDir(tuned).checkpoint(2))
+    assert a.keys() == b.keys() and all(torch.allclose(a[k], b[k], atol=1e-6) for k in a)
+    fresh = tmp_path / "fresh"  # the same without --init starts elsewhere
+    aiayn("train", "--task", "music", "--out", str(fresh), "--seed", "2", "--max-steps", "2", *MICRO, **env)
+    c, _ = read_checkpoint(RunDir(fresh).checkpoint(2))
+    assert not all(torch.allclose(a[k], c[k], atol=1e-3) for k in a)
+
+    cases = [  # refused in one line, before anything is written
+        (["--init", str(base), "--set", "model.d_model=64"], "was trained with model.d_model=32, not 64"),
+        (["--init", str(base), "--preset", "voices"], "model.voice_embedding=0, not 4"),
+        (["--init", str(tmp_path / "nothing")], "no model at"),
+    ]
+    for args, expected in cases:
+        proc = aiayn("train", "--task", "music", "--out", str(tmp_path / "new"), *MICRO, *args, check=False, **env)
+        err = proc.stderr.decode()
+        assert proc.returncode == 1 and expected in err and err.count("\n") == 1, err
+        assert not (tmp_path / "new").exists()
+    proc = aiayn("train", "--out", str(tuned), "--resume", "--init", str(base), check=False, **env)
+    assert proc.returncode == 1 and "drop it to resume" in proc.stderr.decode()

@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 import torch
+from conftest import walk_chorale
 
 from aiayn.data import music
 from aiayn.data.errors import DataError
@@ -57,6 +58,28 @@ def test_the_no_parallels_rule_forbids_exactly_what_the_grade_counts():
     for body in ([music.pitch_token(60)] * 3, tokens([72, 74], [R, R], [R, R], [60, 60])[:4],
                  tokens([72, R], [R, R], [R, R], [60, 60])[:-1], tokens([72, 72], [R, R], [R, R], [60, 60])[:-1]):
         assert C.no_parallels(torch.tensor([[music.BOS, *body]])).all()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_forbidden_parallels_at_every_position_agree_with_the_grade(seed):
+    """Training's mask (``forbidden_parallels``, every position at once) rules out each drawn token that
+    makes a parallel, just where the grade counts one (against any voice above); windows cut from inside the
+    piece, and left-padded rows, see the same from their eighth column on."""
+    body = walk_chorale(300, seed)
+    seq = torch.tensor([music.BOS, *body, music.EOS])
+    full = C.forbidden_parallels(seq[None, :-1], torch.tensor([0]))[0]  # (T, V): the token after each column
+    drawn = full[torch.arange(len(seq) - 1), seq[1:]]
+    p = C.pitches(body)  # the grade's count, as (step, lower voice) with a parallel against any voice above
+    counted = {(t, b) for a, b in C.PAIRS for t in np.flatnonzero(C.pair_motion(p, a, b)["5ths"] | C.pair_motion(p, a, b)["8ves"])}
+    assert {divmod(int(k) - 4, 4) for k in torch.nonzero(drawn)} == counted and len(counted) > 50
+    for start in (1, 2, 7, 400, 401, 803):  # any window, not only whole sixteenths
+        window = C.forbidden_parallels(seq[None, start:start + 256], torch.tensor([start]))[0]
+        assert torch.equal(window[7:], full[start + 7:start + 256])
+        assert not (window[:7] & ~full[start:start + 7]).any()  # before it: less seen, less ruled out
+    padded = torch.cat([torch.full((5,), music.PAD), seq[:-1]])[None]
+    assert torch.equal(C.forbidden_parallels(padded, torch.tensor([-5]))[0, 5:], full)
+    rule = C.no_parallels(padded[:, :5 + 401])[0]  # decoding's rule is the last column's mask
+    assert torch.equal(~rule, full[400])
 
 
 def test_parallels_agree_with_music21_on_similar_motion():

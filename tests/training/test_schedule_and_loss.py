@@ -83,3 +83,20 @@ def test_collectives_wait_long_enough_for_a_build(monkeypatch):
         monkeypatch.setenv("AIAYN_DIST_TIMEOUT", bad)
         with pytest.raises(UsageError, match=f"AIAYN_DIST_TIMEOUT='{bad}' is not a number of minutes above 0"):
             D.collective_timeout()
+
+
+def test_unlikelihood_against_a_hand_computed_sum():
+    from aiayn.training.loss import unlikelihood
+
+    # p = (0.2, 0.6, 0.2) at each of three positions; the third is padding (pad id 5)
+    logits = torch.tensor([[0.0, math.log(3.0), 0.0]] * 3)
+    target = torch.tensor([1, 0, 5])
+    candidates = torch.tensor([[True, False, True], [True, True, False], [True, True, True]])
+    # row 0: -log(1 - 0.2) twice; row 1: token 0 is the truth, so only -log(1 - 0.6); row 2: nothing
+    expected = -2 * math.log(0.8) - math.log(0.4)
+    assert unlikelihood(logits, candidates, target, pad_id=5).item() == pytest.approx(expected)
+    # its gradient pushes the candidates down: one step of descent lowers their probability
+    x = logits.clone().requires_grad_()
+    unlikelihood(x, candidates, target, pad_id=5).backward()
+    after = (x - 0.1 * x.grad).softmax(-1)
+    assert after[0, 0] < 0.2 and after[0, 2] < 0.2 and after[1, 1] < 0.6 and not x.grad[2].any()

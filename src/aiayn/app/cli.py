@@ -13,7 +13,6 @@ import os
 import re
 import sys
 
-import yaml
 from tqdm import tqdm
 
 from .. import checks, runs, tasks
@@ -23,6 +22,7 @@ from ..export import QUANTIZATIONS, TARGETS
 from ..inference.attention_maps import KINDS
 from ..tasks.options import add_decoding, decode_options, decoding_given, device, input_lines
 from ..training.config import RANGES as TRAIN_RANGES
+from ..training.config import load_yaml
 from . import distill, experiment, preprocess
 
 log = logging.getLogger("aiayn")
@@ -95,7 +95,7 @@ def _setting(text: str) -> tuple[str, object]:
     key, sep, value = text.partition("=")
     if not sep or not re.fullmatch(r"(model|train|data)\.\w+", key):
         raise argparse.ArgumentTypeError(f"{text!r} is not model.FIELD=VALUE, train.FIELD=VALUE or data.NAME=VALUE")
-    return key, yaml.safe_load(value)
+    return key, load_yaml(value)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -161,6 +161,9 @@ def _add_train(sub) -> argparse.ArgumentParser:
                    "tasks)")
     t.add_argument("--resume", action="store_true", help="continue the run in --out exactly where it stopped")
     t.add_argument("--vocab", metavar="SPM_MODEL", help="use this sentencepiece model instead of learning one")
+    t.add_argument("--init", metavar="MODEL", help="fine-tune: start a new run from the weights of a trained model "
+                   "(a run directory or .safetensors file) of the same task, preset and model shape; the optimizer "
+                   "and learning-rate schedule start afresh. Dropout may differ")
     t.add_argument("--device", type=device, help="cpu or cuda[:N] (default: cuda when available)")
     for flag, field, text in [
         ("--max-steps", "max_steps", "stop after this many updates"),
@@ -383,7 +386,7 @@ def _run_train(args: argparse.Namespace) -> None:
     run = runs.train(runs.TrainRequest(
         out=out, train=args.train, valid=args.valid, src_lang=args.src, tgt_lang=args.tgt, preset=args.preset,
         config_file=args.config, overrides=overrides, resume=args.resume, vocab=args.vocab, device=args.device,
-        task=args.task, progress=tqdm, arch=args.arch, data=data or None))
+        task=args.task, progress=tqdm, arch=args.arch, data=data or None, init=args.init))
     if int(os.environ.get("RANK", "0")) == 0:  # only the main process reports
         print(runs.report(run, progress=tqdm))
 

@@ -24,6 +24,7 @@ import yaml
 
 from .. import tasks
 from ..errors import UsageError
+from ..training.config import load_yaml
 
 FOLDER = Path(__file__).parent
 RUN_KEYS = {"name", "task", "arch", "preset", "seed", "budget", "set", "options", "row", "paper", "label"}
@@ -138,7 +139,7 @@ def load(name_or_path: str | Path) -> Experiment:
     path = find(name_or_path)
     text = path.read_text(encoding="utf-8")
     try:
-        tree, doc = yaml.compose(text), yaml.safe_load(text)
+        tree, doc = yaml.compose(text), load_yaml(text)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else str(path)

@@ -139,26 +139,37 @@ def parallels(p: np.ndarray) -> dict[str, float]:
     return {name: 100 * n / quarters for name, n in parallel_counts(p).items()}
 
 
+def forbidden_parallels(inputs: torch.Tensor, starts: torch.Tensor, kinds: Sequence[str] = tuple(PERFECT)) -> torch.Tensor:
+    """(N, T) input tokens of windows (``starts``: (N,) the sequence position of each row's first column,
+    BOS = 0; negative for left pads) -> (N, T, VOCAB_SIZE) bool, True for each pitch that, as the token
+    after that column, would make a parallel 5th or 8ve (as ``pair_motion`` counts them) with a voice already
+    written at its sixteenth (``kinds``: of ``PERFECT``, the parallels that count). What lies before a window's
+    first column is not seen: nothing is ruled out there."""
+    n, t = inputs.shape
+    p = torch.where((inputs >= 4) & (inputs < music.VOCAB_SIZE), inputs - 4 + music.MIN_PITCH, -1)
+    past = lambda d: torch.nn.functional.pad(p, (d, 0), value=-1)[:, :t]  # noqa: E731  p[k - d] at column k
+    voice = (starts.to(inputs.device)[:, None] + torch.arange(t, device=inputs.device)) % 4  # of the next token
+    candidates = torch.arange(music.MIN_PITCH, music.MAX_PITCH + 1, device=inputs.device)  # token 4 + i
+    out = torch.zeros(n, t, music.VOCAB_SIZE, dtype=torch.bool, device=inputs.device)
+    y0 = past(3)  # the next token's voice, one sixteenth earlier
+    for v in range(1, 4):
+        for u in range(v):  # voice u above it: x0 -> x1 (already written) against y0 -> candidate
+            x0, x1 = past(3 + v - u), past(v - u - 1)
+            interval = (x0 - y0) % 12
+            perfect = torch.isin(interval, torch.tensor([PERFECT[k] for k in kinds], device=inputs.device))
+            on = (voice == v) & (x0 >= 0) & (x1 >= 0) & (y0 >= 0) & (x1 != x0) & perfect
+            same_way = torch.sign(candidates - y0[..., None]) == torch.sign(x1 - x0)[..., None]
+            out[..., 4:] |= on[..., None] & same_way & ((x1[..., None] - candidates) % 12 == interval[..., None])
+    return out
+
+
 def no_parallels(history: torch.Tensor) -> torch.Tensor:
     """A sampling rule (``aiayn.decoding.greedy.Rule``): (N, L) token rows (pads, BOS, then S A T B per
     sixteenth) -> (N, VOCAB_SIZE) bool, False for each pitch that, as the next token, would make a
-    parallel 5th or 8ve (as ``pair_motion`` counts them) with a voice already written at this sixteenth."""
-    allowed = torch.ones(history.size(0), music.VOCAB_SIZE, dtype=torch.bool)
-    candidates = np.arange(music.MIN_PITCH, music.MAX_PITCH + 1)  # token 4 + i is pitch MIN_PITCH + i
-    written = ((history != music.PAD).sum(dim=1) - 1).tolist()  # tokens after BOS (primers are left-padded)
-    for row, (n, last) in enumerate(zip(written, history[:, -8:].tolist())):  # 8: this sixteenth and the last
-        t, v = divmod(n, 4)  # the next token is voice v at sixteenth t
-        if t == 0 or v == 0:
-            continue
-        grid = [music.token_pitch(x) for x in last[len(last) - 4 - v:]]  # sixteenth t - 1, then t so far
-        y0 = grid[v]
-        for u in range(v):  # the voices above, already written at t: x0 -> x1 against y0 -> candidate
-            x0, x1 = grid[u], grid[4 + u]
-            if None in (x0, x1, y0) or x1 == x0 or (x0 - y0) % 12 not in PERFECT.values():
-                continue
-            bad = (np.sign(candidates - y0) == np.sign(x1 - x0)) & ((x1 - candidates) % 12 == (x0 - y0) % 12)
-            allowed[row, torch.from_numpy(4 + np.flatnonzero(bad))] = False
-    return allowed.to(history.device)
+    parallel 5th or 8ve with a voice already written at this sixteenth (``forbidden_parallels``)."""
+    last = torch.nn.functional.pad(history, (8, 0), value=music.PAD)[:, -8:]  # this sixteenth and the last
+    starts = history.size(1) - 8 - (history == music.PAD).sum(dim=1)  # primers are left-padded
+    return ~forbidden_parallels(last, starts)[:, -1]
 
 
 # ---- keys ------------------------------------------------------------------------------------

@@ -11,14 +11,17 @@ from typing import Any
 
 from .. import tasks
 from ..errors import UsageError
-from ..io.rundir import RunDir
+from ..io.checkpoint import read_header
+from ..io.rundir import RunDir, model_file_of
 from ..tasks import Setup, Task
+from ..tasks.spec import load_trained, task_name
 from ..training import distributed as D
 from ..training.config import TrainConfig
 from ..training.trainer import Interrupted, Trainer, stop_on_signals
 from . import plan as P
 
 log = logging.getLogger("aiayn")
+REGULARISATION = ("dropout", "attention_dropout", "activation_dropout")  # what --init's model may change
 
 
 @dataclasses.dataclass
@@ -32,6 +35,8 @@ class TrainRequest:
     ``progress``: a tqdm-like factory for the progress bar (``aiayn.progress``); None shows nothing.
     ``data``: data settings of a built-in task that differ from its defaults (``Task.data``).
     ``arch``: the model family, for a task with several (``Task.archs``; default: its first).
+    ``init``: a trained model of the same task and shape (a ``--model``) whose weights a new run starts
+    from, with a fresh optimizer and schedule: fine-tuning.
     """
 
     out: str | Path
@@ -49,6 +54,7 @@ class TrainRequest:
     progress: Any = None
     data: dict[str, Any] | None = None
     arch: str | None = None
+    init: str | Path | None = None
 
     def data_options(self) -> dict[str, Any]:
         """The data options by their command-line names (None: not given)."""
@@ -64,16 +70,20 @@ def train(request: TrainRequest | str | Path, **fields: Any) -> RunDir:
     """
     r = request if isinstance(request, TrainRequest) else TrainRequest(request, **fields)
     run, world = RunDir(r.out), D.init_world(r.device)
+    if r.resume and r.init:
+        raise UsageError("--init starts a new run from a model's weights; drop it to resume the run in --out")
     if r.resume and not run.path.is_dir():
         raise UsageError(f"nothing to resume: {r.out} does not exist; train without --resume to start a run there")
     task = tasks.get(P.resumed_task(run, r.task) if r.resume else r.task or tasks.DEFAULT)
     given = P.data_options(task, r.data_options(), r.arch, r.resume)
     new = None if r.resume else P.plan(task, r.preset, r.config_file, r.overrides, r.data, given, r.arch)
+    if r.init:  # checked before anything is written; the fields the data fixes (a vocabulary's size) once known
+        _check_init(r.init, task, new.model.to_dict(), unknown=("vocab_size",) if task.start else ())
     with run.owned() if world.is_main else contextlib.nullcontext():  # everything above was checked, nothing written
         try:
             P.check_resumable(run) if r.resume else P.claim_new(run, world, log)
             setup = Setup(run, world, r.progress, r.resume)
-            trainer, record = _resume(setup, task, r, given) if r.resume else _start(setup, task, new)
+            trainer, record = _resume(setup, task, r, given) if r.resume else _start(setup, task, new, r.init)
             if world.is_main:  # written once the whole run is known to be consistent
                 run.write_config(record)
             with stop_on_signals(trainer):
@@ -85,8 +95,9 @@ def train(request: TrainRequest | str | Path, **fields: Any) -> RunDir:
     return run
 
 
-def _start(setup: Setup, task: Task, plan: P.Plan):
-    """A new run in ``setup.run`` (claimed by now): what the task writes first, the model, the data."""
+def _start(setup: Setup, task: Task, plan: P.Plan, init: str | Path | None = None):
+    """A new run in ``setup.run`` (claimed by now): what the task writes first, the model (from ``init``'s
+    weights, if given), the data."""
     model_cfg = plan.model
     if task.start is not None:
         fixed = task.start(setup, plan.data, plan.train)  # e.g. the vocabulary: its size fixes the embeddings
@@ -95,13 +106,37 @@ def _start(setup: Setup, task: Task, plan: P.Plan):
         except ValueError as e:
             raise UsageError(f"the model config does not fit the data: {e}") from None
     trainer = _trainer(setup, task, model_cfg, plan.train, plan.data)
+    start = {"init": str(_load_init(trainer, task, init))} if init else {}
     if setup.world.is_main:
         summary = trainer.objective.summary
         log.info("training %s %s (%s parameters) %sinto %s", task.name, plan.preset,
                  f"{trainer.model.num_parameters():,}", f"{summary} " if summary else "", setup.run.path)
     arch = {"arch": plan.arch} if task.archs else {}
     return trainer, {"task": task.name, "preset": plan.preset, **arch, "architecture": trainer.model.architecture,
-                     "model": model_cfg.to_dict(), "train": plan.train.to_dict(), "data": plan.data}
+                     "model": model_cfg.to_dict(), "train": plan.train.to_dict(), "data": plan.data, **start}
+
+
+def _check_init(init: str | Path, task: Task, model: dict[str, Any], unknown: tuple[str, ...] = ()) -> Path:
+    """The weights file ``init`` names, if it holds a model of ``task`` with the config ``model`` (dropout and the
+    fields ``unknown`` yet aside); a UsageError otherwise. Reads the file's header only."""
+    model_file = model_file_of(init)
+    meta = read_header(model_file)[1]
+    if task_name(meta) != task.name:
+        raise UsageError(f"--init {init} holds a {task_name(meta)} model, not a {task.name} model")
+    theirs = meta.get("model_config") or {}
+    differ = [f"model.{k}={theirs.get(k)!r}, not {v!r}" for k, v in model.items()
+              if k not in REGULARISATION + unknown and theirs.get(k) != v]
+    if differ:
+        raise UsageError(f"--init {init} was trained with {'; '.join(differ)}: set those (--set) or drop --init")
+    return model_file
+
+
+def _load_init(trainer: Trainer, task: Task, init: str | Path) -> Path:
+    """Copies the weights of the model ``init`` names into the trainer's model; returns its weights file."""
+    model_file = _check_init(init, task, trainer.model_cfg.to_dict())
+    trainer.model.load_state_dict(load_trained(model_file, (task.name,)).model.state_dict())
+    log.info("starting from the weights of %s", model_file)
+    return model_file
 
 
 def _resume(setup: Setup, task: Task, r: TrainRequest, given: dict[str, Any]):

@@ -12,15 +12,22 @@ budget they model whole pieces far better than 4-bar windows (docs/music.md, "Wh
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
+import torch
+
+from ..checks import Allowed, check_fields
 from ..data import music
 from ..data.binarized import cache_root
 from ..errors import UsageError
 from ..inference.generator import Generator
 from ..io.atomic import atomic_path
+from ..metrics.chorales import PERFECT, forbidden_parallels
 from ..model.config import LanguageModelConfig
-from .language_model import LanguageModelObjective, nll_by_position
+from ..training.loss import LossSums, label_smoothed_cross_entropy, unlikelihood
+from .language_model import LanguageModelObjective, SequenceBatch, nll_by_position
 from .music_grade import RULE_HELP, RULES, add_grade, run_grade, sample_figures
 from .requests import GENERATE_RANGES, EvaluateRequest, GenerateRequest
 from .spec import Task, load_trained
@@ -67,18 +74,72 @@ def chorale_sequences(split: str, cache: str | Path | None = None, progress=None
     return list(chorales), [seq.tolist() for seq in chorales.values()]
 
 
+@dataclass
+class MusicTraining:
+    """Music's own train settings, in a run's train section beside ``TrainConfig``'s
+    (``--set train.unlikelihood=1``)."""
+
+    # α of the unlikelihood term (Welleck et al. 2019) on each pitch that would make a parallel 5th or 8ve with a
+    # voice already written at its sixteenth; 0: the plain NLL of the Music Transformer
+    unlikelihood: float = 0.0
+
+    RESUMABLE: ClassVar[tuple[str, ...]] = ()
+    RANGES: ClassVar[dict[str, Allowed]] = {"unlikelihood": Allowed(float, 0)}
+
+    def __post_init__(self) -> None:
+        check_fields(self, self.RANGES, prefix="train.")
+
+
+class ChoraleObjective(LanguageModelObjective):
+    """The language model's windows and NLL; with ``unlikelihood`` α > 0 the loss adds α times the
+    unlikelihood of every pitch that would make a parallel 5th or 8ve (``forbidden_parallels``), except
+    where Bach wrote one. Validation stays the NLL alone."""
+
+    def __init__(self, *args, unlikelihood: float = 0.0, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.unlikelihood = unlikelihood
+
+    def loss(self, model, batch: SequenceBatch, epsilon: float) -> LossSums:
+        logits = batch.logits(model)
+        out = label_smoothed_cross_entropy(logits, batch.targets, epsilon, self.pad_id)
+        if not self.unlikelihood:
+            return out
+        forbidden = forbidden_parallels(batch.inputs, batch.starts)
+        return out._replace(loss=out.loss + self.unlikelihood * unlikelihood(logits, forbidden, batch.targets, self.pad_id))
+
+    @torch.no_grad()
+    def parallels(self, model, device, batch_size: int = 16) -> dict[str, float]:
+        """Parallel 5ths and 8ves per 100 quarters, continuing the validation chorales one token at a time
+        (teacher forcing, every token once): how many the model is expected to write (its probability on the
+        pitches ``forbidden_parallels`` names, summed) and how many Bach wrote there. Each counts a voice's
+        step once however many voices above it it runs parallel with; no sampling, so no sampling noise."""
+        sums = {f"{kind}_{who}": 0.0 for kind in PERFECT for who in ("expected", "bach")}
+        picks = self.sliding_windows(self.valid)
+        model.eval()
+        for b in range(0, len(picks), batch_size):
+            batch = self._batch(self.valid, None, picks[b: b + batch_size]).to(device)
+            p = batch.logits(model).float().softmax(-1)
+            for kind in PERFECT:
+                forbidden = forbidden_parallels(batch.inputs, batch.starts, (kind,)) & (batch.targets != self.pad_id)[..., None]
+                sums[f"{kind}_expected"] += float((p * forbidden).sum())
+                sums[f"{kind}_bach"] += float(forbidden.gather(-1, batch.targets[..., None]).sum())
+        quarters = sum(len(s) - 2 for s in self.valid) / (4 * music.STEPS_PER_QUARTER)  # BOS and EOS aside
+        return {f"parallel_{name}": 100 * total / quarters for name, total in sums.items()}
+
+
 def chorale_task(window: int = WINDOW, max_tokens: int = MUSIC_TRAIN["max_tokens"], cache: str | Path | None = None,
-                 progress=None, transpose: int = 0) -> LanguageModelObjective:
+                 progress=None, transpose: int = 0, unlikelihood: float = 0.0) -> ChoraleObjective:
     """Training windows over the train split; validation on the valid split. ``transpose`` N adds
-    each training chorale moved by ±1 .. ±N semitones (where every pitch stays in the vocabulary)."""
+    each training chorale moved by ±1 .. ±N semitones (where every pitch stays in the vocabulary);
+    ``unlikelihood``: α of ``ChoraleObjective``."""
     _, train = chorale_sequences("train", cache, progress)
     shifts = [k for k in range(-transpose, transpose + 1) if k]
     train += [moved for k in shifts for seq in train if (moved := music.transpose(seq, k)) is not None]
     _, valid = chorale_sequences("valid", cache)
-    return LanguageModelObjective(train, valid, window, max_tokens, music.BOS, music.EOS, music.PAD)
+    return ChoraleObjective(train, valid, window, max_tokens, music.BOS, music.EOS, music.PAD,
+                            unlikelihood=unlikelihood)
 
 
-# Using a trained model ---------------------------------------------------------------------------
 def _primers(request: GenerateRequest) -> list[tuple[str, list[int]]]:
     """(name, tokens) per primer (none: one empty primer named "sample"), cut to --primer-tokens."""
     named: list[tuple[str, list[int]]] = [] if request.primers else [("sample", [])]
@@ -133,15 +194,17 @@ def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu", 
     sliding windows of the run's training length (its config.json's data.window; ``WINDOW`` for a
     lone weights file). ``beyond``, for a run trained on windows shorter than whole chorales: also the
     mean NLL of the positions inside its window and of those past it up to twice the window, each longer
-    chorale read in one pass (the Music Transformer's test of positions never seen in training)."""
+    chorale read in one pass (the Music Transformer's test of positions never seen in training). And the
+    parallels it is expected to write continuing the split's chorales, beside Bach's (``ChoraleObjective.parallels``)."""
     loaded = load_trained(model, ("music",), "score it with `aiayn evaluate` as its own task")
     window = loaded.data_settings().get("window", WINDOW)
     generator = Generator(loaded.model, device)
     _, seqs = chorale_sequences(split)
-    scorer = LanguageModelObjective([], seqs, window, 4096, music.BOS, music.EOS, music.PAD)
+    scorer = ChoraleObjective([], seqs, window, 4096, music.BOS, music.EOS, music.PAD)
     figures = scorer.validate(generator.model, generator.device)
     out = {"nll": figures["valid_nll"], "ppl": figures["valid_ppl"], "tokens": figures["valid_tokens"],
-           "bits_per_token": figures["valid_nll"] / math.log(2), "window": window}
+           "bits_per_token": figures["valid_nll"] / math.log(2), "window": window,
+           **scorer.parallels(generator.model, generator.device)}
     longer = [s[: 2 * window] for s in seqs if len(s) > window] if beyond and window < WINDOW else []
     if longer:
         nll, count = nll_by_position(generator.model, longer, music.BOS, device=generator.device)
@@ -154,7 +217,8 @@ def _figures(model: Path, split: str) -> dict[str, float]:
     """The experiment's figures of a run: NLL on ``split`` (inside and past the training window where it is
     shorter than whole chorales) and the part-writing of 20 unconditional samples at ``SAMPLING``."""
     f = evaluate_music(model, split, beyond=True)
-    out = {f"{split}_{k}": f[k] for k in ("nll", "ppl", "tokens", "nll_within", "nll_beyond", "pieces_beyond") if k in f}
+    out = {f"{split}_{k}": f[k] for k in ("nll", "ppl", "tokens", "nll_within", "nll_beyond", "pieces_beyond",
+                                          *(f"parallel_{k}_{w}" for k in PERFECT for w in ("expected", "bach"))) if k in f}
     graded = sample_figures(model)
     return out | {f"samples_{k}": v for k, v in graded["model"].items()} | {"bach": graded["bach"]}
 
@@ -162,7 +226,9 @@ def _figures(model: Path, split: str) -> dict[str, float]:
 def _evaluate(request: EvaluateRequest) -> str:
     f = evaluate_music(request.model, "test", request.device, beyond=True)
     text = (f"Bach chorales, test split ({f['tokens']:,} tokens, each scored once in windows of {f['window']}):\n"
-            f"NLL {f['nll']:.4f} nats/token ({f['bits_per_token']:.4f} bits), perplexity {f['ppl']:.3f}")
+            f"NLL {f['nll']:.4f} nats/token ({f['bits_per_token']:.4f} bits), perplexity {f['ppl']:.3f}\n"
+            "Parallels per 100 quarters, continuing these chorales a token at a time (the model's expected count; "
+            "Bach's): " + ", ".join(f"{k} {f[f'parallel_{k}_expected']:.2f} ({f[f'parallel_{k}_bach']:.2f})" for k in PERFECT))
     if "nll_beyond" in f:  # trained on windows shorter than whole chorales: how it reads past them
         text += (f"\nThe {f['pieces_beyond']} chorales longer than {f['window']} tokens read in one pass, up to "
                  f"{2 * f['window']}: NLL {f['nll_within']:.4f} inside the training window, {f['nll_beyond']:.4f} past it")
@@ -192,10 +258,11 @@ TASK = Task(
     presets={**{name: {"positions": name} for name in SCHEMES}, "voices": {"positions": "relative", **VOICE_GRID}},
     preset_help="relative (default: relative self-attention), absolute (sinusoids, full attention) or voices "
     "(relative, plus embeddings of each token's voice and sixteenth in the bar)",
-    train=MUSIC_TRAIN, model_config=music_model_config,
+    train=MUSIC_TRAIN, train_settings=MusicTraining, model_config=music_model_config,
     data={"corpus": "music21 Bach chorales", "window": WINDOW, "transpose": 0},
     build=lambda setup, model, train, data: chorale_task(data["window"], train.max_tokens, progress=setup.progress,
-                                                         transpose=data["transpose"]),
-    objective=LanguageModelObjective, evaluate=_evaluate, generate=_generate, figures=_figures, options=_options,
+                                                         transpose=data["transpose"],
+                                                         unlikelihood=train.task_settings.unlikelihood),
+    objective=ChoraleObjective, evaluate=_evaluate, generate=_generate, figures=_figures, options=_options,
     reads={"generate": (("primers", "primer_tokens", "length"), ("rule",))},
     commands={"grade": (add_grade, run_grade)})

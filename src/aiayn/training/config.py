@@ -24,6 +24,19 @@ from ..checks import Allowed, check_fields
 from ..errors import ConfigError
 from ..model.config import PRESETS
 
+
+class YamlLoader(yaml.SafeLoader):
+    """YAML's safe loader, reading 1e-4 as the number it means (YAML 1.1 wants 1.0e-4 and gives the string)."""
+
+
+YamlLoader.add_implicit_resolver("tag:yaml.org,2002:float", re.compile(r"^[-+]?(?:\d+\.?\d*|\.\d+)[eE][-+]?\d+$"),
+                                 list("-+0123456789."))
+
+
+def load_yaml(text: str) -> Any:
+    return yaml.load(text, Loader=YamlLoader)
+
+
 RANGES = {  # every numeric and boolean field of TrainConfig (and the Adam betas), checked in __post_init__
     **{name: Allowed(int, 1) for name in ("max_tokens", "update_freq", "max_steps", "warmup", "log_every",
                                           "valid_every", "save_every", "keep_last")},
@@ -153,7 +166,7 @@ def read_config_file(path: str | Path) -> dict[str, Any]:
         raise ConfigError(f"config file {path} must end in .yaml, .yml or .toml")
     try:
         text = path.read_text(encoding="utf-8")
-        data = tomllib.loads(text) if path.suffix == ".toml" else yaml.safe_load(text) or {}
+        data = tomllib.loads(text) if path.suffix == ".toml" else load_yaml(text) or {}
     except UnicodeDecodeError as e:
         raise ConfigError(f"{path}: byte {e.start + 1} is not UTF-8; save the file as UTF-8 text") from None
     except tomllib.TOMLDecodeError as e:  # its message ends "(at line L, column C)"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import torch
 from torch import Tensor
 
 
@@ -26,3 +27,16 @@ def label_smoothed_cross_entropy(logits: Tensor, target: Tensor, epsilon: float 
     real = target != pad_id
     nll, uniform = nll.masked_fill(~real, 0.0).sum(), uniform.masked_fill(~real, 0.0).sum()
     return LossSums((1.0 - epsilon) * nll + epsilon * uniform, nll, real.sum())
+
+
+def unlikelihood(logits: Tensor, candidates: Tensor, target: Tensor, pad_id: int = 0) -> Tensor:
+    """Token-level unlikelihood (Welleck et al. 2019, "Neural Text Generation with Unlikelihood Training"):
+    -Σ_c log(1 - p_c) over the negative candidates c of each non-pad position, summed.
+
+    logits: (..., V); candidates: (..., V) bool, the tokens to make unlikely there; target: (...). The true
+    token is never a candidate: where the data itself does what the candidates forbid, only the NLL speaks.
+    """
+    p = logits.float().softmax(dim=-1)
+    real = target != pad_id
+    negative = (candidates & real.unsqueeze(-1)).scatter(-1, target.masked_fill(~real, 0).unsqueeze(-1), False)
+    return -torch.log1p(-p.clamp(max=1 - 1e-6)).masked_fill(~negative, 0.0).sum()
