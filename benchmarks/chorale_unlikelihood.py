@@ -1,0 +1,119 @@
+"""Teaching the chorale model Bach's rule against parallel fifths and octaves (issue 29): the GPU-trained
+model (runs/gpu/g8k, from benchmarks/gpu_chorales.sh) fine-tuned for 300 updates with the unlikelihood
+term at weight α (``train.unlikelihood``). α = 0 is the control: the same fine-tuning without the term.
+Every run starts from the same weights and reads the same batches (seed 1), on one CPU thread each:
+
+  aiayn train --task music --preset voices --init runs/gpu/g8k --set data.transpose=5 \\
+      --set train.lr_scale=0.03 --set train.valid_every=50 --set train.save_every=50 --max-steps 300 \\
+      --set train.unlikelihood=ALPHA --out runs/ft/NAME
+  aiayn grade --model runs/ft/NAME/checkpoints/step-00000300.safetensors --samples 20 --json logs/grade/ft-NAME.json
+  python -m benchmarks.chorale_unlikelihood runs/ft/ctl runs/ft/ul1 runs/ft/ul8 runs/ft/ul32 --grades logs/grade
+
+For each run's last checkpoint (and the model it started from, ``--base``): validation NLL from its log,
+test NLL and the parallels it is expected to write continuing the test chorales a token at a time
+(``aiayn evaluate``), and where ``--grades`` holds ``ft-NAME.json`` the grade of its 20 unconditional samples
+at the default sampling. Writes benchmarks/results/chorale_unlikelihood.json and docs/music/unlikelihood.png.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from .common import RESULTS, set_threads, write_result
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "music"
+RESULT = RESULTS / "chorale_unlikelihood.json"
+GRADED = ("parallel_5ths_per_100q", "parallel_8ves_per_100q", "crossings_pct", "out_of_range_pct")
+
+
+def _last_checkpoint(run: Path) -> Path:
+    return sorted((run / "checkpoints").glob("step-*.safetensors"))[-1]
+
+
+def _grade(path: Path) -> dict | None:
+    """Pooled rates, pieces ended and median grade of the model's column of an `aiayn grade --json` file."""
+    if not path.is_file():
+        return None
+    column = list(json.loads(path.read_text())["table"].values())[1]  # Bach's first, then the model's
+    return {"pieces": column["pieces"], "ended": column["ended"], "grade": column["grade"]["median"],
+            **{name: column[name]["pooled"] for name in GRADED}, "file": str(path)}
+
+
+def measure(run: Path, grades: Path | None, base: bool = False) -> dict:
+    from aiayn.tasks.music import evaluate_music
+
+    config = json.loads((run / "config.json").read_text())
+    weights = run / "best.safetensors" if base else _last_checkpoint(run)
+    valid = [json.loads(line) for line in (run / "log.jsonl").read_text().splitlines() if '"valid"' in line]
+    valid = [e for e in valid if e["event"] == "valid"]
+    f = evaluate_music(weights)
+    return {"run": str(run), "weights": str(weights), "alpha": config["train"].get("unlikelihood", 0.0),
+            "init": config.get("init"), "updates": valid[-1]["step"], "valid_nll": min(e["valid_nll"] for e in valid)
+            if base else valid[-1]["valid_nll"], "valid_curve": [[e["step"], e["valid_nll"]] for e in valid],
+            "test_nll": f["nll"], **{k: v for k, v in f.items() if k.startswith("parallel_")},
+            "samples": _grade(grades / f"ft-{run.name}.json") if grades else None}
+
+
+def plot(rows: list[dict], base: dict, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = sorted(rows, key=lambda r: r["alpha"])
+    xs = [r["alpha"] for r in rows]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 5))
+    for kind, colour in (("5ths", "tab:blue"), ("8ves", "tab:red")):
+        left.plot(xs, [r[f"parallel_{kind}_expected"] for r in rows], "o-", color=colour, label=f"{kind}, fine-tuned")
+        graded = [(r["alpha"], r["samples"][f"parallel_{kind}_per_100q"]) for r in rows if r["samples"]]
+        if graded:
+            left.plot(*zip(*graded), "s--", color=colour, mfc="none", label=f"{kind}, in 20 samples at the defaults")
+        left.axhline(base[f"parallel_{kind}_expected"], color=colour, ls=":", label=f"{kind}, the model it started from")
+        left.axhline(base[f"parallel_{kind}_bach"], color=colour, ls="--", label=f"{kind}, Bach")
+    for ax in (left, right):
+        ax.set_xscale("symlog", linthresh=1)
+        ax.set_xlim(-0.3, 1.5 * max(xs))
+    left.set(xlabel="unlikelihood weight α (0: the control)", ylabel="per 100 quarters",
+             title="parallels: expected continuing the test chorales, and sampled")
+    left.set_ylim(0, 1.1 * max(base["parallel_8ves_expected"], base["parallel_5ths_expected"]))
+    left.legend(fontsize=7, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.2))
+    right.plot(xs, [r["test_nll"] for r in rows], "o-", color="black", label="fine-tuned")
+    right.axhline(base["test_nll"], color="black", ls=":", label="the model it started from")
+    right.set(xlabel="unlikelihood weight α (0: the control)", ylabel="nats per token",
+              title="test NLL")
+    right.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("runs", nargs="*", type=Path, help="fine-tuned music runs (their last checkpoint is scored)")
+    p.add_argument("--base", type=Path, default=Path("runs/gpu/g8k"), help="the run they started from (its best)")
+    p.add_argument("--grades", type=Path, help="folder of `aiayn grade --json` files named ft-RUN.json")
+    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--replot", action="store_true", help="draw and print the saved results again, scoring nothing")
+    args = p.parse_args()
+    if args.replot:
+        saved = json.loads(RESULT.read_text())
+        base, rows = saved["base"], saved["runs"]
+    else:
+        set_threads(args.threads)
+        base = measure(args.base, None, base=True)
+        rows = [measure(run, args.grades) for run in args.runs]
+        write_result("chorale_unlikelihood", {"base": base, "runs": rows,
+                                              "recipe": __doc__.split("\n\n")[1].strip()})
+    plot(rows, base, DOCS / "unlikelihood.png")
+    for r in [base, *rows]:
+        s = r["samples"] or {}
+        print(f"{r['run']:<16} α {r['alpha']:<4g} valid {r['valid_nll']:.4f} test {r['test_nll']:.4f} "
+              f"5ths {r['parallel_5ths_expected']:.2f} 8ves {r['parallel_8ves_expected']:.2f} (Bach "
+              f"{r['parallel_5ths_bach']:.2f} {r['parallel_8ves_bach']:.2f})"
+              + (f" | sampled 5ths {s['parallel_5ths_per_100q']:.2f} 8ves {s['parallel_8ves_per_100q']:.2f} "
+                 f"ended {s['ended']}/{s['pieces']} grade {s['grade']:.2f}" if s else ""))
+
+
+if __name__ == "__main__":
+    main()
