@@ -7,12 +7,13 @@ Every run starts from the same weights and reads the same batches (seed 1), on o
       --set train.lr_scale=0.03 --set train.valid_every=50 --set train.save_every=50 --max-steps 300 \\
       --set train.unlikelihood=ALPHA --out runs/ft/NAME
   aiayn grade --model runs/ft/NAME/checkpoints/step-00000300.safetensors --samples 20 --json logs/grade/ft-NAME.json
+  aiayn grade --model runs/ft/NAME/checkpoints/step-00000300.safetensors --samples 60 --seed 2 --json logs/grade/ft-NAME-60.json
   python -m benchmarks.chorale_unlikelihood runs/ft/ctl runs/ft/ul1 runs/ft/ul8 runs/ft/ul32 --grades logs/grade
 
 For each run's last checkpoint (and the model it started from, ``--base``): validation NLL from its log,
 test NLL and the parallels it is expected to write continuing the test chorales a token at a time
-(``aiayn evaluate``), and where ``--grades`` holds ``ft-NAME.json`` the grade of its 20 unconditional samples
-at the default sampling. Writes benchmarks/results/chorale_unlikelihood.json and docs/music/unlikelihood.png.
+(``aiayn evaluate``), and where ``--grades`` holds them the grades of its 20 (seed 1) and 60 (seed 2)
+unconditional samples at the default sampling. Writes benchmarks/results/chorale_unlikelihood.json and docs/music/unlikelihood.png.
 """
 
 from __future__ import annotations
@@ -32,28 +33,43 @@ def _last_checkpoint(run: Path) -> Path:
     return sorted((run / "checkpoints").glob("step-*.safetensors"))[-1]
 
 
-def _grade(path: Path) -> dict | None:
-    """Pooled rates, pieces ended and median grade of the model's column of an `aiayn grade --json` file."""
-    if not path.is_file():
-        return None
-    column = list(json.loads(path.read_text())["table"].values())[1]  # Bach's first, then the model's
+def _column(column: dict, path: Path) -> dict:
     return {"pieces": column["pieces"], "ended": column["ended"], "grade": column["grade"]["median"],
-            **{name: column[name]["pooled"] for name in GRADED}, "file": str(path)}
+            "longest_held_q": column["longest_held_q"]["median"], **{name: column[name]["pooled"] for name in GRADED},
+            "file": str(path)}
 
 
-def measure(run: Path, grades: Path | None, base: bool = False) -> dict:
+def _grades(folder: Path | None, name: str) -> dict:
+    """Pooled rates, pieces ended and median grade of the model's columns in each `aiayn grade --json` file of
+    run ``name`` in ``folder``: ft-NAME.json (20 samples, seed 1), ft-NAME-60.json (60 samples, seed 2) and
+    ft-NAME-sweep.json (continuations of valid chorales, a column per sampling setting)."""
+    out = {}
+    for label, file in (("20", f"ft-{name}.json"), ("60", f"ft-{name}-60.json"), ("sweep", f"ft-{name}-sweep.json")):
+        path = folder / file if folder else None
+        if path and path.is_file():
+            table = json.loads(path.read_text())["table"]  # Bach's columns first, then the model's
+            models = {k: _column(c, path) for k, c in table.items() if not k.startswith("Bach")}
+            out[label] = models if label == "sweep" else next(iter(models.values()))
+    return out
+
+
+def measure(run: Path, grades: Path | None, known: dict, base: bool = False) -> dict:
+    """The figures of a run's last checkpoint (``base``: its best), taken from ``known`` (by run and weights)
+    when scored before; the grade is read again each time."""
     from aiayn.tasks.music import evaluate_music
 
-    config = json.loads((run / "config.json").read_text())
     weights = run / "best.safetensors" if base else _last_checkpoint(run)
+    samples = {"samples": _grades(grades, run.name)}
+    if (str(run), str(weights)) in known:
+        return known[(str(run), str(weights))] | samples
+    config = json.loads((run / "config.json").read_text())
     valid = [json.loads(line) for line in (run / "log.jsonl").read_text().splitlines() if '"valid"' in line]
     valid = [e for e in valid if e["event"] == "valid"]
     f = evaluate_music(weights)
     return {"run": str(run), "weights": str(weights), "alpha": config["train"].get("unlikelihood", 0.0),
             "init": config.get("init"), "updates": valid[-1]["step"], "valid_nll": min(e["valid_nll"] for e in valid)
             if base else valid[-1]["valid_nll"], "valid_curve": [[e["step"], e["valid_nll"]] for e in valid],
-            "test_nll": f["nll"], **{k: v for k, v in f.items() if k.startswith("parallel_")},
-            "samples": _grade(grades / f"ft-{run.name}.json") if grades else None}
+            "test_nll": f["nll"], **{k: v for k, v in f.items() if k.startswith("parallel_")}, **samples}
 
 
 def plot(rows: list[dict], base: dict, path: Path) -> None:
@@ -67,7 +83,7 @@ def plot(rows: list[dict], base: dict, path: Path) -> None:
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 5))
     for kind, colour in (("5ths", "tab:blue"), ("8ves", "tab:red")):
         left.plot(xs, [r[f"parallel_{kind}_expected"] for r in rows], "o-", color=colour, label=f"{kind}, fine-tuned")
-        graded = [(r["alpha"], r["samples"][f"parallel_{kind}_per_100q"]) for r in rows if r["samples"]]
+        graded = [(r["alpha"], r["samples"]["20"][f"parallel_{kind}_per_100q"]) for r in rows if "20" in r["samples"]]
         if graded:
             left.plot(*zip(*graded), "s--", color=colour, mfc="none", label=f"{kind}, in 20 samples at the defaults")
         left.axhline(base[f"parallel_{kind}_expected"], color=colour, ls=":", label=f"{kind}, the model it started from")
@@ -95,25 +111,30 @@ def main() -> None:
     p.add_argument("--grades", type=Path, help="folder of `aiayn grade --json` files named ft-RUN.json")
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--replot", action="store_true", help="draw and print the saved results again, scoring nothing")
+    p.add_argument("--again", action="store_true", help="score every checkpoint, even those the results hold")
     args = p.parse_args()
     if args.replot:
         saved = json.loads(RESULT.read_text())
         base, rows = saved["base"], saved["runs"]
     else:
         set_threads(args.threads)
-        base = measure(args.base, None, base=True)
-        rows = [measure(run, args.grades) for run in args.runs]
+        saved = json.loads(RESULT.read_text()) if RESULT.is_file() and not args.again else {"runs": []}
+        known = {(r["run"], r["weights"]): r for r in [*saved["runs"], *([saved["base"]] if "base" in saved else [])]}
+        base = measure(args.base, args.grades, known, base=True)
+        rows = [measure(run, args.grades, known) for run in args.runs]
         write_result("chorale_unlikelihood", {"base": base, "runs": rows,
                                               "recipe": __doc__.split("\n\n")[1].strip()})
     plot(rows, base, DOCS / "unlikelihood.png")
     for r in [base, *rows]:
-        s = r["samples"] or {}
         print(f"{r['run']:<16} α {r['alpha']:<4g} valid {r['valid_nll']:.4f} test {r['test_nll']:.4f} "
               f"5ths {r['parallel_5ths_expected']:.2f} 8ves {r['parallel_8ves_expected']:.2f} (Bach "
-              f"{r['parallel_5ths_bach']:.2f} {r['parallel_8ves_bach']:.2f})"
-              + (f" | sampled 5ths {s['parallel_5ths_per_100q']:.2f} 8ves {s['parallel_8ves_per_100q']:.2f} "
-                 f"ended {s['ended']}/{s['pieces']} grade {s['grade']:.2f}" if s else ""))
-
+              f"{r['parallel_5ths_bach']:.2f} {r['parallel_8ves_bach']:.2f})")
+        for n, s in r["samples"].items():
+            if n == "sweep":
+                continue
+            print(f"    {n} samples: 5ths {s['parallel_5ths_per_100q']:.2f} 8ves {s['parallel_8ves_per_100q']:.2f} "
+                  f"crossings {s['crossings_pct']:.2f}% range {s['out_of_range_pct']:.2f}% ended {s['ended']}/"
+                  f"{s['pieces']} longest held {s['longest_held_q']:g} q grade {s['grade']:.2f}")
 
 if __name__ == "__main__":
     main()
