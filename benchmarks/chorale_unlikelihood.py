@@ -78,14 +78,20 @@ def plot(rows: list[dict], base: dict, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    rows = sorted(rows, key=lambda r: r["alpha"])
+    length = min(r["updates"] for r in rows)  # the curve: the runs of one length; longer ones are stars
+    longer = [r for r in rows if r["updates"] != length]
+    rows = sorted([r for r in rows if r["updates"] == length], key=lambda r: r["alpha"])
     xs = [r["alpha"] for r in rows]
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 5))
     for kind, colour in (("5ths", "tab:blue"), ("8ves", "tab:red")):
-        left.plot(xs, [r[f"parallel_{kind}_expected"] for r in rows], "o-", color=colour, label=f"{kind}, fine-tuned")
+        left.plot(xs, [r[f"parallel_{kind}_expected"] for r in rows], "o-", color=colour,
+                  label=f"{kind}, fine-tuned {length} updates")
         graded = [(r["alpha"], r["samples"]["20"][f"parallel_{kind}_per_100q"]) for r in rows if "20" in r["samples"]]
         if graded:
             left.plot(*zip(*graded), "s--", color=colour, mfc="none", label=f"{kind}, in 20 samples at the defaults")
+        for r in longer:
+            left.plot(r["alpha"], r[f"parallel_{kind}_expected"], "*", ms=11, color=colour,
+                      label=f"{kind}, {r['updates']} updates")
         left.axhline(base[f"parallel_{kind}_expected"], color=colour, ls=":", label=f"{kind}, the model it started from")
         left.axhline(base[f"parallel_{kind}_bach"], color=colour, ls="--", label=f"{kind}, Bach")
     for ax in (left, right):
@@ -95,7 +101,9 @@ def plot(rows: list[dict], base: dict, path: Path) -> None:
              title="parallels: expected continuing the test chorales, and sampled")
     left.set_ylim(0, 1.1 * max(base["parallel_8ves_expected"], base["parallel_5ths_expected"]))
     left.legend(fontsize=7, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.2))
-    right.plot(xs, [r["test_nll"] for r in rows], "o-", color="black", label="fine-tuned")
+    right.plot(xs, [r["test_nll"] for r in rows], "o-", color="black", label=f"fine-tuned {length} updates")
+    for r in longer:
+        right.plot(r["alpha"], r["test_nll"], "*", ms=11, color="black", label=f"{r['updates']} updates")
     right.axhline(base["test_nll"], color="black", ls=":", label="the model it started from")
     right.set(xlabel="unlikelihood weight α (0: the control)", ylabel="nats per token",
               title="test NLL")
