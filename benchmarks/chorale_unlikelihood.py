@@ -63,8 +63,8 @@ def measure(run: Path, grades: Path | None, known: dict, base: bool = False) -> 
     if (str(run), str(weights)) in known:
         return known[(str(run), str(weights))] | samples
     config = json.loads((run / "config.json").read_text())
-    valid = [json.loads(line) for line in (run / "log.jsonl").read_text().splitlines() if '"valid"' in line]
-    valid = [e for e in valid if e["event"] == "valid"]
+    events = (json.loads(line) for line in (run / "log.jsonl").read_text().splitlines())
+    valid = [e for e in events if e["event"] == "valid"]
     f = evaluate_music(weights)
     return {"run": str(run), "weights": str(weights), "alpha": config["train"].get("unlikelihood", 0.0),
             "init": config.get("init"), "updates": valid[-1]["step"], "valid_nll": min(e["valid_nll"] for e in valid)

@@ -152,12 +152,12 @@ def forbidden_parallels(inputs: torch.Tensor, starts: torch.Tensor, kinds: Seque
     candidates = torch.arange(music.MIN_PITCH, music.MAX_PITCH + 1, device=inputs.device)  # token 4 + i
     out = torch.zeros(n, t, music.VOCAB_SIZE, dtype=torch.bool, device=inputs.device)
     y0 = past(3)  # the next token's voice, one sixteenth earlier
+    counted = torch.tensor([PERFECT[k] for k in kinds], device=inputs.device)  # intervals mod 12
     for v in range(1, 4):
         for u in range(v):  # voice u above it: x0 -> x1 (already written) against y0 -> candidate
             x0, x1 = past(3 + v - u), past(v - u - 1)
             interval = (x0 - y0) % 12
-            perfect = torch.isin(interval, torch.tensor([PERFECT[k] for k in kinds], device=inputs.device))
-            on = (voice == v) & (x0 >= 0) & (x1 >= 0) & (y0 >= 0) & (x1 != x0) & perfect
+            on = (voice == v) & (x0 >= 0) & (x1 >= 0) & (y0 >= 0) & (x1 != x0) & torch.isin(interval, counted)
             same_way = torch.sign(candidates - y0[..., None]) == torch.sign(x1 - x0)[..., None]
             out[..., 4:] |= on[..., None] & same_way & ((x1[..., None] - candidates) % 12 == interval[..., None])
     return out
