@@ -27,7 +27,9 @@ def cache(chorale_cache):
 
 
 def test_train_resume_evaluate_music(cache, tmp_path):
-    env = {"AIAYN_CACHE": str(cache)}
+    # one thread: a bit-for-bit comparison of two processes must not hang on how each splits its sums
+    # (it failed once on CI's two cores and never in 15 local runs; the DDP resume test does the same)
+    env = {"AIAYN_CACHE": str(cache), "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
     whole, broken = tmp_path / "whole", tmp_path / "broken"
     aiayn("train", "--task", "music", "--out", str(whole), "--max-steps", "6", *MICRO, **env)
     aiayn("train", "--task", "music", "--out", str(broken), "--max-steps", "4", *MICRO, **env)
@@ -54,6 +56,8 @@ def test_music_options_that_do_not_apply(cache, tmp_path):
         (["train", "--task", "music", "--preset", "tiny"], "unknown preset 'tiny'; choose one of relative, absolute"),
         (["train", "--preset", "absolute"], "unknown preset 'absolute'; choose one of tiny, base, big"),
         (["train", "--task", "music", "--set", "data.windw=64"], "unknown music data setting 'windw'; known: corpus"),
+        (["train", "--task", "music", "--set", "data.transpose=x"], "data.transpose must be an integer >= 0 and <= 12"),
+        (["train", "--task", "music", "--set", "data.in_range=maybe"], "data.in_range must be true or false, not 'maybe'"),
     ]
     for args, expected in cases:
         proc = aiayn(*args, "--out", str(tmp_path / "run"), check=False, **env)
@@ -87,6 +91,23 @@ def test_transposition_augments_training_only(cache):
     expected = originals + [music.transpose(s, k) for k in (-2, -1, 1, 2) for s in originals]
     assert [s[1:-1] for s in moved.train] == expected  # the scale pieces stay in range: none dropped
     assert moved.valid == plain.valid and len(moved.train_batches) > len(plain.train_batches)
+
+
+def test_transposition_in_range_keeps_the_copies_no_further_out_of_the_choir_ranges(cache):
+    from aiayn.tasks.music import chorale_task
+
+    choir = [(60, 79), (55, 74), (48, 67), (40, 60)]  # S A T B as MIDI, written out here, not imported
+
+    def outside(tokens):  # notes sung outside their voice's range, token by token
+        return sum(not lo <= tok - 4 + music.MIN_PITCH <= hi for i, tok in enumerate(tokens) if tok >= 4
+                   for lo, hi in [choir[i % 4]])
+
+    originals = [s[1:-1] for s in chorale_task(32, 512, cache=cache / "chorales").train]
+    kept = chorale_task(32, 512, cache=cache / "chorales", transpose=3, in_range=True)
+    expected = originals + [moved for k in (-3, -2, -1, 1, 2, 3) for s in originals
+                            if (moved := music.transpose(s, k)) is not None and outside(moved) <= outside(s)]
+    assert [s[1:-1] for s in kept.train] == expected
+    assert len(originals) < len(kept.train) < 7 * len(originals)  # the scale pieces sit high: up dropped, down kept
 
 
 def test_a_state_saved_before_a_config_field_existed_still_resumes(cache, tmp_path):
