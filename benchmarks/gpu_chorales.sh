@@ -4,6 +4,8 @@
 #   g2k      the CPU recipe (one 2,048-token window per update), only longer;
 #   g8k      four windows per update (8,192 tokens);
 #   g8k-L6   four windows per update and 6 layers instead of 4.
+# RUNS="g8k-ir g8k-ir-ul8" trains g8k with the transposed copies kept to the choir ranges (data.in_range), without
+# and with the unlikelihood of parallel 5ths/8ves at α 8 (train.unlikelihood), from scratch.
 # RUNS="w1024 abs-w1024 abs-w1024-lr0.1" trains 1,024-token windows instead, relative (voices) against absolute
 # positions at two rates, for scoring beyond the training length (docs/music.md).
 # Each run's best weights (by validation NLL) land in $OUT/NAME.best.safetensors (over 15 MB: split into
@@ -22,6 +24,8 @@ COMMON="--task music --preset voices --device cuda --bf16 --max-time ${TRAIN_S}s
         --set train.valid_every=250 --set train.save_every=250 --set train.log_every=50"
 W1024="--max-tokens 8192 --set data.window=1024"
 declare -A EXTRA=([g2k]="" [g8k]="--max-tokens 8192" [g8k-L6]="--max-tokens 8192 --set model.n_layers=6"
+                  [g8k-ir]="--max-tokens 8192 --set data.in_range=true"
+                  [g8k-ir-ul8]="--max-tokens 8192 --set data.in_range=true --set train.unlikelihood=8"
                   [w1024]="$W1024" [abs-w1024]="$W1024 --preset absolute"
                   [abs-w1024-lr0.1]="$W1024 --preset absolute --set train.lr_scale=0.1")
 for name in $RUNS; do
