@@ -8,7 +8,12 @@ Every run starts from the same weights and reads the same batches (seed 1), on o
       --set train.unlikelihood=ALPHA --out runs/ft/NAME
   aiayn grade --model runs/ft/NAME/checkpoints/step-00000300.safetensors --samples 20 --json logs/grade/ft-NAME.json
   aiayn grade --model runs/ft/NAME/checkpoints/step-00000300.safetensors --samples 60 --seed 2 --json logs/grade/ft-NAME-60.json
+  aiayn grade --model runs/ft/NAME/checkpoints/step-N.safetensors --primer valid --samples 45 \\
+      --temperature 0.7 0.8 0.9 1.0 --top-p 0.9 --json logs/grade/ft-NAME-sweep.json
   python -m benchmarks.chorale_unlikelihood runs/ft/ctl runs/ft/ul1 runs/ft/ul8 runs/ft/ul32 --grades logs/grade
+
+Longer runs: ul32-600 (--max-steps 600), and ir32 / ir64 (--max-steps 1200 --set data.in_range=true, α 32 and 64:
+only the transposed copies that stay in the choir ranges).
 
 For each run's last checkpoint (and the model it started from, ``--base``): validation NLL from its log,
 test NLL and the parallels it is expected to write continuing the test chorales a token at a time
