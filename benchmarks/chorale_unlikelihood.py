@@ -87,7 +87,11 @@ def plot(rows: list[dict], base: dict, path: Path) -> None:
     longer = [r for r in rows if r["updates"] != length]
     rows = sorted([r for r in rows if r["updates"] == length], key=lambda r: r["alpha"])
     marker = lambda r: "D" if r.get("in_range") else "*"  # noqa: E731
-    how = lambda r: f"{r['updates']} updates" + (", in-range transposition" if r.get("in_range") else "")  # noqa: E731
+    seen = set()
+
+    def how(r: dict, kind: str = "") -> str:  # each kind of longer run in the legend once
+        text = kind + f"{r['updates']} updates" + (", in-range transposition" if r.get("in_range") else "")
+        return "_nolegend_" if text in seen or seen.add(text) else text
     xs = [r["alpha"] for r in rows]
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 5))
     for kind, colour in (("5ths", "tab:blue"), ("8ves", "tab:red")):
@@ -98,7 +102,7 @@ def plot(rows: list[dict], base: dict, path: Path) -> None:
             left.plot(*zip(*graded), "s--", color=colour, mfc="none", label=f"{kind}, in 20 samples at the defaults")
         for r in longer:
             left.plot(r["alpha"], r[f"parallel_{kind}_expected"], marker(r), ms=8 if r.get("in_range") else 11,
-                      color=colour, label=f"{kind}, {how(r)}")
+                      color=colour, label=how(r, f"{kind}, "))
         left.axhline(base[f"parallel_{kind}_expected"], color=colour, ls=":", label=f"{kind}, the model it started from")
         left.axhline(base[f"parallel_{kind}_bach"], color=colour, ls="--", label=f"{kind}, Bach")
     for ax in (left, right):
