@@ -47,9 +47,11 @@ def _column(column: dict, path: Path) -> dict:
 def _grades(folder: Path | None, name: str) -> dict:
     """Pooled rates, pieces ended and median grade of the model's columns in each `aiayn grade --json` file of
     run ``name`` in ``folder``: ft-NAME.json (20 samples, seed 1), ft-NAME-60.json (60 samples, seed 2) and
-    ft-NAME-sweep.json (continuations of valid chorales, a column per sampling setting)."""
+    ft-NAME-60-T0.8.json (the same at temperature 0.8) and ft-NAME-sweep.json (continuations of valid chorales,
+    a column per sampling setting)."""
     out = {}
-    for label, file in (("20", f"ft-{name}.json"), ("60", f"ft-{name}-60.json"), ("sweep", f"ft-{name}-sweep.json")):
+    for label, file in (("20", f"ft-{name}.json"), ("60", f"ft-{name}-60.json"), ("60-T0.8", f"ft-{name}-60-T0.8.json"),
+                        ("sweep", f"ft-{name}-sweep.json")):
         path = folder / file if folder else None
         if path and path.is_file():
             table = json.loads(path.read_text())["table"]  # Bach's columns first, then the model's
