@@ -74,8 +74,8 @@ def measure(run: Path, grades: Path | None, known: dict, base: bool = False) -> 
     valid = [e for e in events if e["event"] == "valid"]
     f = evaluate_music(weights)
     return {"run": str(run), "weights": str(weights), "alpha": config["train"].get("unlikelihood", 0.0),
-            "init": config.get("init"), "in_range": config["data"].get("in_range", False), "updates": valid[-1]["step"], "valid_nll": min(e["valid_nll"] for e in valid)
-            if base else valid[-1]["valid_nll"], "valid_curve": [[e["step"], e["valid_nll"]] for e in valid],
+            "init": config.get("init"), "in_range": config["data"].get("in_range", False), "updates": valid[-1]["step"],
+            "valid_nll": min(e["valid_nll"] for e in valid) if base else valid[-1]["valid_nll"], "valid_curve": [[e["step"], e["valid_nll"]] for e in valid],
             "test_nll": f["nll"], **{k: v for k, v in f.items() if k.startswith("parallel_")}, **samples}
 
 
@@ -88,7 +88,7 @@ def plot(rows: list[dict], base: dict, path: Path) -> None:
     length = min(r["updates"] for r in rows)  # the curve: the runs of one length; longer ones are stars
     longer = [r for r in rows if r["updates"] != length]
     rows = sorted([r for r in rows if r["updates"] == length], key=lambda r: r["alpha"])
-    marker = lambda r: "D" if r.get("in_range") else "*"  # noqa: E731
+    style = lambda r: {"marker": "D", "ms": 8} if r.get("in_range") else {"marker": "*", "ms": 11}  # noqa: E731
     seen = set()
 
     def how(r: dict, kind: str = "") -> str:  # each kind of longer run in the legend once
@@ -103,8 +103,8 @@ def plot(rows: list[dict], base: dict, path: Path) -> None:
         if graded:
             left.plot(*zip(*graded), "s--", color=colour, mfc="none", label=f"{kind}, in 20 samples at the defaults")
         for r in longer:
-            left.plot(r["alpha"], r[f"parallel_{kind}_expected"], marker(r), ms=8 if r.get("in_range") else 11,
-                      color=colour, label=how(r, f"{kind}, "))
+            left.plot(r["alpha"], r[f"parallel_{kind}_expected"], **style(r), ls="none", color=colour,
+                      label=how(r, f"{kind}, "))
         left.axhline(base[f"parallel_{kind}_expected"], color=colour, ls=":", label=f"{kind}, the model it started from")
         left.axhline(base[f"parallel_{kind}_bach"], color=colour, ls="--", label=f"{kind}, Bach")
     for ax in (left, right):
@@ -116,8 +116,7 @@ def plot(rows: list[dict], base: dict, path: Path) -> None:
     left.legend(fontsize=7, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.2))
     right.plot(xs, [r["test_nll"] for r in rows], "o-", color="black", label=f"fine-tuned {length} updates")
     for r in longer:
-        right.plot(r["alpha"], r["test_nll"], marker(r), ms=8 if r.get("in_range") else 11, color="black",
-                   label=how(r))
+        right.plot(r["alpha"], r["test_nll"], **style(r), ls="none", color="black", label=how(r))
     right.axhline(base["test_nll"], color="black", ls=":", label="the model it started from")
     right.set(xlabel="unlikelihood weight α (0: the control)", ylabel="nats per token",
               title="test NLL")

@@ -27,7 +27,7 @@ def cache(chorale_cache):
 
 
 def test_train_resume_evaluate_music(cache, tmp_path):
-    # one thread: a bit-for-bit comparison of two processes must not hang on how each splits its sums
+    # one thread: a bit-for-bit comparison of two processes must not depend on how each splits its sums
     # (it failed once on CI's two cores and never in 15 local runs; the DDP resume test does the same)
     env = {"AIAYN_CACHE": str(cache), "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
     whole, broken = tmp_path / "whole", tmp_path / "broken"

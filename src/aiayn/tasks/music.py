@@ -142,8 +142,8 @@ def chorale_task(window: int = WINDOW, max_tokens: int = MUSIC_TRAIN["max_tokens
                  unlikelihood: float = 0.0) -> ChoraleObjective:
     """Training windows over the train split; validation on the valid split. ``transpose`` N adds
     each training chorale moved by ±1 .. ±N semitones (where every pitch stays in the vocabulary);
-    ``in_range``: only the moved copies that put no more notes outside the voices' choir ranges than Bach
-    did (±5 semitones otherwise sing 3.9% of notes out of range against his 0.56%); ``unlikelihood``: α of
+    ``in_range``: only the moved copies that put no more notes outside the voices' choir ranges than their
+    original (±5 semitones otherwise sing 3.9% of notes out of range against Bach's 0.56%); ``unlikelihood``: α of
     ``ChoraleObjective``."""
     _, train = chorale_sequences("train", cache, progress)
     shifts = [k for k in range(-transpose, transpose + 1) if k]
