@@ -5,8 +5,9 @@ once; see ``aiayn.data.music``). Two position schemes, everything else equal:
   * ``absolute``: the paper's sinusoids added to the embeddings, full attention;
   * ``relative``: no absolute positions; relative self-attention, distances clipped at 256 tokens
     (4 bars).
-Training windows hold whole chorales (2,048 tokens holds every training piece): at the same time
-budget they model whole pieces far better than 4-bar windows (docs/music.md, "Whole chorales").
+Training windows hold whole chorales (2,048 tokens holds every piece of the train split; a few test
+chorales run to 3,088 tokens): at the same time budget they model whole pieces far better than 4-bar
+windows (docs/music.md, "Whole chorales").
 """
 
 from __future__ import annotations
