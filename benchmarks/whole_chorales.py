@@ -16,6 +16,9 @@ sliding windows of the run's own training length), and the NLL of each position 
 chorales scored whole from their start in one pass (out to 2,048 = 8 × 256), and of test chorales
 chained two by two (BOS a EOS b ..., out to ~4,096 = 2 × 2,048: beyond every training length).
 Writes benchmarks/results/whole_chorales.json and docs/music/whole_chorales_nll_by_position.png.
+``report`` takes any music run, ``aiayn train --task music`` ones too (docs/music.md, "The shipped model"):
+  python -m benchmarks.whole_chorales report runs/cpu/ir-ul64 runs/cpu/ir-ul64-abs \
+      --results benchmarks/results/chorale_positions.json --plot docs/music/shipped_nll_by_position.png
 """
 
 from __future__ import annotations
@@ -70,7 +73,8 @@ def report(args) -> None:
     for run_dir in map(Path, args.runs):
         config = json.loads((run_dir / "config.json").read_text())
         window = config["data"]["window"]
-        label = f"{config.get('positions') or config['preset']}, L = {window}"
+        positions = config.get("positions") or {"full": "absolute"}.get(config["model"]["attention"], config["model"]["attention"])
+        label = f"{positions}, L = {window}" + (f" ({config['preset']})" if config.get("preset") not in (None, positions) else "")
         model, meta = load_model(run_dir / "best.safetensors")
         model.eval()
         test_fig = evaluate_music(run_dir)  # the run's own window, from its config.json
@@ -106,7 +110,7 @@ def report(args) -> None:
     axes[0].set_ylabel("NLL (nats / token)")
     axes[0].legend()
     fig.tight_layout()
-    fig.savefig(DOCS / "whole_chorales_nll_by_position.png", dpi=110)
+    fig.savefig(args.plot or DOCS / "whole_chorales_nll_by_position.png", dpi=110)
     write_result("whole_chorales", {"results": results}, args.results)
 
 
@@ -126,6 +130,7 @@ def main() -> None:
     r.add_argument("runs", nargs="+")
     r.add_argument("--threads", type=int, default=None)
     r.add_argument("--results", default=None)
+    r.add_argument("--plot", default=None, help="where the NLL-by-position figure goes (default: the docs' one)")
     args = p.parse_args()
     train(args) if args.what == "train" else report(args)
 

@@ -46,7 +46,7 @@ GRADE_EPILOG = """examples:
   aiayn grade --model runs/music --out samples/graded        # 20 fresh samples at the defaults, kept as MIDI
   aiayn grade --model runs/music --primer valid --temperature 0.8 0.9 1.0 --top-p 0.95 1.0   # choose settings
   aiayn grade --model runs/music --rule none no-parallels    # the model alone, and under the no-parallels rule
-  aiayn grade docs/music/samples/no-parallels more/ --json g.json  # two folders, two columns; every figure as JSON"""
+  aiayn grade docs/music/samples docs/music/samples/ir-ul64 --json g.json  # two folders, two columns; every figure as JSON"""
 
 
 def add_grade(sub) -> argparse.ArgumentParser:
