@@ -50,10 +50,11 @@ def test_the_no_parallels_rule_forbids_exactly_what_the_grade_counts():
     for pitch in range(music.MIN_PITCH, music.MAX_PITCH + 1):
         counted = C.parallel_counts(C.pitches([*body, music.pitch_token(pitch)]))
         assert (sum(counted.values()) > 0) == (pitch in banned), pitch
-    # fifths against an inner voice: A F4 -> G4 over T Bb3 (a fifth); T may not go up to C4, C5 or C6 (down to C3 is contrary motion)
+    # fifths against an inner voice: A F4 -> G4 over T Bb3 (a fifth); T may not go up to C4, nor cross above A to
+    # D5 or D6 (a fifth and a twelfth above G4: they sound as fifths); C5 above G4 is a fourth; down is contrary
     body = tokens([R, R], [65, 67], [58, 58], [R, R])[:-2]
     allowed = C.no_parallels(torch.tensor([[music.BOS, *body]]))[0]
-    assert {music.token_pitch(i) for i in range(4, music.VOCAB_SIZE) if not allowed[i]} == {60, 72, 84}
+    assert {music.token_pitch(i) for i in range(4, music.VOCAB_SIZE) if not allowed[i]} == {60, 74, 86}
     # the first sixteenth, the soprano, and a voice above that rests or holds rule nothing out
     for body in ([music.pitch_token(60)] * 3, tokens([72, 74], [R, R], [R, R], [60, 60])[:4],
                  tokens([72, R], [R, R], [R, R], [60, 60])[:-1], tokens([72, 72], [R, R], [R, R], [60, 60])[:-1]):
@@ -100,6 +101,19 @@ def test_parallels_agree_with_music21_on_similar_motion():
             ours += int(motion["5ths"][t]) + int(motion["8ves"][t] and apart[0] == apart[1])
             mine += int(q.parallelFifth()) + int(octave)
     assert ours == mine > 10
+
+
+def test_parallels_between_crossed_voices_are_read_as_they_sound():
+    """The alto a fifth above the soprano, both rising a step: a parallel fifth; a fourth above: none. The
+    training mask rules out that alto note and the one an octave higher, and only those."""
+    fifth = tokens([60, 62], [67, 69], [55, 55], [48, 48])
+    fourth = tokens([62, 64], [67, 69], [55, 55], [48, 48])
+    assert C.parallel_counts(C.pitches(fifth)) == {"5ths": 1, "8ves": 0}
+    assert C.parallel_counts(C.pitches(fourth)) == {"5ths": 0, "8ves": 0}
+    for seq, banned in ((fifth, {69, 81}), (fourth, set())):  # A5: a twelfth above D5
+        body = torch.tensor([music.BOS, *seq])
+        mask = C.forbidden_parallels(body[None, :-1], torch.tensor([0]))[0, 5]  # the token after S of step 2
+        assert {t - 4 + music.MIN_PITCH for t in torch.nonzero(mask).flatten().tolist()} == banned
 
 
 def test_crossings_range_held_notes_and_rests():
@@ -205,3 +219,22 @@ def test_token_files(tmp_path):
         with pytest.raises(DataError, match=expected) as e:
             C.token_sets(tmp_path / "bad.json")
         assert "\n" not in str(e.value)
+
+
+def test_music21_count_of_a_midi_file_equals_the_grade(tmp_path):
+    """benchmarks.parallels_music21 reads the MIDI file with music21 and counts at note onsets and ends; on
+    voices that never cross (where the two definitions coincide) it finds the grade's parallels, one for one."""
+    from music21 import converter
+
+    from benchmarks.parallels_music21 import count
+
+    rng = random.Random(5)
+    ranges = [(67, 79), (60, 69), (53, 62), (41, 52)]  # S A T B apart: no crossings
+    p = np.array([[rng.randint(lo, hi) for _ in range(240)] for lo, hi in ranges])
+    p[:, rng.sample(range(240), 24)] = R  # rests, which break a motion
+    p = np.repeat(p, 2, axis=1)  # eighth notes, so held notes and moves both occur
+    grid = C.parallel_counts(p)
+    path = music.write_midi(tokens(*p.tolist()), tmp_path / "passage.mid")
+    c = count(converter.parse(path))
+    assert (c["st_5ths"], c["st_8ves"]) == (grid["5ths"], grid["8ves"])
+    assert min(grid.values()) > 3 and c["quarters"] == p.shape[1] / 4

@@ -8,6 +8,8 @@ Part-writing counts (every pair of the four voices where a pair is meant):
   * parallel 5ths / 8ves per 100 quarters: steps t -> t + 1 where two voices both sound at t and t + 1,
     both change pitch, in the same direction, and stand a fifth apart at both (interval mod 12 = 7; a
     fifth to a twelfth counts) or an octave apart at both (mod 12 = 0: unisons, octaves, double octaves).
+    The interval is the one that sounds, whichever voice is on top (until VERSION 2 it was read from the
+    upper voice down, so a fifth between crossed voices counted as a fourth, and a crossed fourth as a fifth).
     Contrary ("antiparallel") and oblique motion do not count; a rest breaks the motion. By pitch, not
     spelling: the tokens have none (music21's VoiceLeadingQuartet reads spelling, so a MIDI fifth
     G♯–E♭ is a diminished sixth to it, and it counts contrary fifths too; it agrees on spelled
@@ -49,10 +51,10 @@ from ..progress import bar as progress_bar
 
 RANGES = ((60, 79), (55, 74), (48, 67), (40, 60))  # S C4-G5, A G3-D5, T C3-G4, B E2-C4 (MIDI)
 PAIRS = tuple((a, b) for a in range(4) for b in range(a + 1, 4))
-PERFECT = {"5ths": 7, "8ves": 0}  # interval mod 12
+PERFECT = {"5ths": 7, "8ves": 0}  # the sounding interval mod 12 (whichever voice is on top)
 BAR = 16  # sixteenths in a 4/4 bar
 KEY_WINDOW = 2 * BAR  # sixteenths per key window
-VERSION = 1  # of the statistics: bump when a definition changes (the cached Bach grade is then redone)
+VERSION = 2  # of the statistics: bump when a definition changes (the cached Bach grade is then redone)
 FEATURES = ("pitch", "rhythm", "intervals_S", "intervals_A", "intervals_T", "intervals_B", "errors")
 SUPPORT = {"pitch": np.arange(12), "rhythm": np.arange(1, 33) / 4, "errors": np.arange(4),
            **{f"intervals_{v}": np.arange(-12, 13) for v in "SATB"}}
@@ -117,7 +119,7 @@ def pair_motion(p: np.ndarray, a: int, b: int) -> dict[str, np.ndarray]:
     sound = (x[:-1] >= 0) & (x[1:] >= 0) & (y[:-1] >= 0) & (y[1:] >= 0)
     dx, dy = np.diff(x), np.diff(y)
     similar = sound & (dx != 0) & (np.sign(dx) == np.sign(dy))
-    before, after = (x[:-1] - y[:-1]) % 12, (x[1:] - y[1:]) % 12
+    before, after = np.abs(x[:-1] - y[:-1]) % 12, np.abs(x[1:] - y[1:]) % 12  # crossed voices too
     out = {"moving": sound & ((dx != 0) | (dy != 0)), "similar": similar, "crossed": sound & (y[1:] > x[1:])}
     out.update({name: similar & (before == k) & (after == k) for name, k in PERFECT.items()})
     return out
@@ -156,10 +158,10 @@ def forbidden_parallels(inputs: torch.Tensor, starts: torch.Tensor, kinds: Seque
     for v in range(1, 4):
         for u in range(v):  # voice u above it: x0 -> x1 (already written) against y0 -> candidate
             x0, x1 = past(3 + v - u), past(v - u - 1)
-            interval = (x0 - y0) % 12
+            interval = (x0 - y0).abs() % 12
             on = (voice == v) & (x0 >= 0) & (x1 >= 0) & (y0 >= 0) & (x1 != x0) & torch.isin(interval, counted)
             same_way = torch.sign(candidates - y0[..., None]) == torch.sign(x1 - x0)[..., None]
-            out[..., 4:] |= on[..., None] & same_way & ((x1[..., None] - candidates) % 12 == interval[..., None])
+            out[..., 4:] |= on[..., None] & same_way & ((x1[..., None] - candidates).abs() % 12 == interval[..., None])
     return out
 
 
