@@ -23,12 +23,6 @@ from pathlib import Path
 from .common import write_result
 
 
-def _voices(score):
-    from aiayn.data import music
-
-    return music.voice_parts(score)  # S A T B, whatever the file calls them
-
-
 def _notes(part):
     """(onset, end, note) of each note of one voice, in quarters; a chord stands for its top note."""
     out = []
@@ -41,7 +35,9 @@ def _notes(part):
 def count(score) -> dict:
     from music21.voiceLeading import VoiceLeadingQuartet
 
-    voices = [_notes(p) for p in _voices(score)]
+    from aiayn.data import music
+
+    voices = [_notes(p) for p in music.voice_parts(score)]  # S A T B, whatever the file calls them
     onsets = sorted({t for v in voices for on, end, _ in v for t in (on, end)})  # an end starts a rest: it breaks the motion
 
     def sounding(v, t):
@@ -61,9 +57,8 @@ def count(score) -> dict:
             c["m21_5ths"] += bool(q.parallelFifth())
             c["m21_8ves"] += bool(q.parallelOctave() or q.parallelUnison())
             i0, i1 = (round(abs(x.pitch.ps - y.pitch.ps)) % 12 for x, y in ((a0, b0), (a1, b1)))
-            moved = a0.pitch.ps != a1.pitch.ps  # similar motion with one voice held is not parallel
-            c["st_5ths"] += moved and i0 == i1 == 7
-            c["st_8ves"] += moved and i0 == i1 == 0
+            c["st_5ths"] += i0 == i1 == 7  # similar motion: both voices moved, the same way
+            c["st_8ves"] += i0 == i1 == 0
     c["quarters"] = float(max((end for v in voices for _, end, _ in v), default=0))
     return c
 
