@@ -1,0 +1,312 @@
+"""Headline figures in README.md, BENCHMARKS.md and docs/*.md against the results files they were read
+from (DESIGN.md §4 "Claims as data", issue 46).
+
+Each claim is a phrase of a page with a ``{}`` where each figure stands (a format spec inside the braces
+rounds it as the page does) and, for each figure, where it comes from: ``"FILE:key/key/…"`` (FILE under
+``benchmarks/results/`` unless it starts with ``docs/``) or a function of the loaded files for a figure
+computed from several fields (a difference, a ratio). The test renders the phrase from the files and
+looks for it in the page, whitespace-insensitively (so line wrapping does not matter). A figure that
+drifts from its file, or a results file rerun under the page, fails here with the two versions side by
+side. Fix the page, never the results file; a rerun that should replace a quoted figure gets a new dated
+file or the page quotes the new one and says so.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "benchmarks" / "results"
+
+
+@functools.cache
+def load(file: str):
+    path = ROOT / file if file.startswith("docs/") else RESULTS / file
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def get(spec: str):
+    """``"FILE:a/b/0/c"``: the field of a results file (list items by index; a key may contain slashes)."""
+    file, _, keys = spec.partition(":")
+    value, parts = load(file), keys.split("/") if keys else []
+    while parts:
+        if isinstance(value, list):
+            value, parts = value[int(parts[0])], parts[1:]
+            continue
+        # a key may itself hold slashes (a run's path): take the longest one that is there
+        n = next((n for n in range(len(parts), 0, -1) if "/".join(parts[:n]) in value), 1)
+        value, parts = value["/".join(parts[:n])], parts[n:]
+    return value
+
+
+Value = str | Callable[[], object]
+
+
+@dataclass(frozen=True)
+class Claim:
+    page: str
+    text: str
+    values: tuple[Value, ...]
+    everywhere: bool = False  # the page repeats the phrase: every repetition has the same figures
+
+    def figures(self) -> list[object]:
+        return [get(v) if isinstance(v, str) else v() for v in self.values]
+
+    def sources(self) -> str:
+        return ", ".join(v if isinstance(v, str) else getattr(v, "__doc__", None) or "computed" for v in self.values)
+
+
+def claim(page: str, text: str, *values: Value, everywhere: bool = False) -> Claim:
+    return Claim(page, text, values, everywhere)
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def half_up(x: object) -> object:
+    """A float a hair away from zero, so that a figure exactly at a half rounds up as people round
+    (Python rounds 474.5 to 474)."""
+    return x * (1 + 1e-12) if isinstance(x, float) else x
+
+
+def render(text: str, figures: list[object]) -> str:
+    """The phrase with its figures, exponents written as the pages write them (1.3e-6, not 1.3e-06)."""
+    return squash(re.sub(r"(\d)e\+?(-?)0*(\d)", r"\1e\2\3", text.format(*figures)))
+
+
+def pattern(text: str) -> re.Pattern:
+    """The phrase with any number in place of each figure: finds what the page says instead."""
+    parts = re.split(r"\{[^{}]*\}", squash(text))
+    return re.compile(r"[-−+\d.,%]+(?:e-?\d+)?".join(re.escape(p) for p in parts))
+
+
+# ---------------------------------------------------------------------------------------------- sources
+
+DT, DB = "decode_tiny.json", "decode_base.json"                       # 2026-11-23 reruns (AMD EPYC)
+DT22, DB22 = "decode_tiny_2026-11-22.json", "decode_base_2026-11-22.json"  # the 2026-11-22 records (§3)
+T3 = "docs/experiments/table3/results.json"
+REC = "docs/experiments/recurrent/results.json"
+BOT = "docs/experiments/bottleneck/results.json"
+CH = "chorale_scratch.json:fine-tune α 128"
+CH2 = CH + "/statistics version 2 (crossed voices read as they sound)"
+SHIPPED = CH2 + "/the 180 committed MIDI/table/files"
+BACH = CH2 + "/the 180 committed MIDI/table/Bach (37 test chorales)"
+TEST_CONT = CH2 + "/test continuations, T 0.6/table"
+POOLED_180 = CH + "/pooled over seeds 2, 3 and 4, T 0.6 (180 pieces): the shipped defaults/T 0.6"
+
+
+def t3_base() -> float:
+    """Table 3: the mean of the three base seeds"""
+    return statistics.mean(get(f"{T3}:{k}/bleu") for k in ("tiny", "tiny-seed2", "tiny-seed3"))
+
+
+def t3_vs_base(row: str, sign: int = 1) -> Callable[[], float]:
+    def f() -> float:
+        return sign * (get(f"{T3}:{row}/bleu") - t3_base())
+    f.__doc__ = f"{T3}:{row}/bleu − the base seeds' mean"
+    return f
+
+
+def t3_spread() -> float:
+    """Table 3: the range of the three base seeds"""
+    seeds = [get(f"{T3}:{k}/bleu") for k in ("tiny", "tiny-seed2", "tiny-seed3")]
+    return max(seeds) - min(seeds)
+
+
+def ratio(a: str, b: str) -> Callable[[], float]:
+    def f() -> float:
+        return get(a) / get(b)
+    f.__doc__ = f"{a} / {b}"
+    return f
+
+
+def bins(file: str, arch: str, pick: Callable[[list[float]], float]) -> Callable[[], float]:
+    def f() -> float:
+        return pick([b["bleu"] for b in get(f"{file}:{arch}/by_length")])
+    f.__doc__ = f"{file}:{arch}/by_length/*/bleu"
+    return f
+
+
+def distill_gain() -> float:
+    """distill_strong_teacher.json: student − baseline, greedy BLEU"""
+    return (get("distill_strong_teacher.json:systems/student_greedy/bleu")
+            - get("distill_strong_teacher.json:systems/baseline_greedy/bleu"))
+
+
+def cuda_fp32_max() -> float:
+    """cuda_check.json:models/*/fp32_max_abs (largest)"""
+    return max(m["fp32_max_abs"] for m in get("cuda_check.json:models"))
+
+
+def recurrent_encdec_loss() -> float:
+    """recurrent results.json: RNNencdec's BLEU lost from the 10–19 to the 40–49 word bin, percent"""
+    by = {(b["lo"], b["hi"]): b["bleu"] for b in get(f"{REC}:rnnencdec/by_length")}
+    return 100 * (1 - by[(40, 50)] / by[(10, 20)])
+
+
+def _decode_rows(page: str, file: str, sizes: tuple[int, ...] = (1, 4)) -> list[Claim]:
+    """BENCHMARKS §3's tables: tokens/s, speed-up and peak RSS of each system, as one row each."""
+    names = {"aiayn": "aiayn", "hf": "HF generate", "ct2_float32": "CTranslate2 float32",
+             "ct2_int8": "CTranslate2 int8"}
+    rows = []
+    for beam in sizes:
+        for system, name in names.items():
+            run = f"{file}:runs/beam{beam}/{system}"
+            speed = "1" if system == "aiayn" else "{:.2f}"
+            values = [f"{run}/median_tokens_per_s"] + ([] if system == "aiayn" else [f"{run}/aiayn_speedup_median"])
+            rows.append(claim(page, f"| {beam} | {name} | {{:,.0f}} | {speed} | {{:,.0f}} |",
+                              *values, f"{run}/memory/peak_rss_mib"))
+    return rows
+
+
+def _int8_rows() -> list[Claim]:
+    """BENCHMARKS §3b's table (decode_tiny.json, decode_base.json: the 2026-11-23 reruns)."""
+    rows = []
+    for size, file in (("tiny", DT), ("base", DB)):
+        for beam in (1, 4):
+            run = f"{file}:runs/beam{beam}"
+            rows.append(claim(
+                "BENCHMARKS.md",
+                f"| {size} | {beam} | {{:,.0f}} | {{:,.0f}} | {{:,.0f}} | {{:,.0f}} | {{:.2f}}× | {{:,.0f}} / {{:,.0f}} |",
+                f"{run}/aiayn/median_tokens_per_s", f"{run}/aiayn_int8/median_tokens_per_s",
+                f"{run}/ct2_float32/median_tokens_per_s", f"{run}/ct2_int8/median_tokens_per_s",
+                f"{run}/ct2_int8/aiayn_int8_speedup_median",
+                f"{run}/aiayn_int8/memory/peak_rss_mib", f"{run}/ct2_int8/memory/peak_rss_mib"))
+    return rows
+
+
+# ----------------------------------------------------------------------------------------------- claims
+
+SPEED = ("beam-4 decoding {:.2f}× HF `generate` and {:.2f}× CTranslate2 float32",
+         f"{DT}:runs/beam4/hf/aiayn_speedup_median", f"{DT}:runs/beam4/ct2_float32/aiayn_speedup_median")
+TRAINING = ("training {:.2f}× nn.Transformer and {:.2f}× Marian",
+            "train_tiny_fp32.json:runs/fixed/systems/torch_nn/aiayn_speedup_median",
+            "train_tiny_fp32.json:runs/fixed/systems/marian/aiayn_speedup_median")
+
+CLAIMS: list[Claim] = [
+    # README: the capability table
+    claim("README.md", "test BLEU **{:.2f}** with beam 4 on the last 5 checkpoints averaged (chrF {:.2f})",
+          "quality.json:scores/beam4_average_last_5/bleu", "quality.json:scores/beam4_average_last_5/chrf"),
+    claim("README.md", "test NLL {:.3f} nats/token against {:.3f} with absolute positions; {:.3f} against {:.3f} "
+          "beyond the training length",
+          "music.json:results/relative/test_nll_per_token", "music.json:results/absolute/test_nll_per_token",
+          "music.json:results/relative/nll_second_half", "music.json:results/absolute/nll_second_half"),
+    claim("README.md", "relative attention at L = 4,096: **{:.2f}×** fused full attention's peak memory and {:.2f}× "
+          "its time (the materialising form: {:.2f}×, {:.2f}×)",
+          "long_sequences.json:rows/7/memory_vs_full", "long_sequences.json:rows/7/time_vs_full",
+          "long_sequences.json:rows/6/memory_vs_full", "long_sequences.json:rows/6/time_vs_full"),
+    claim("README.md", "parallel 5ths **{:.2f}×** Bach's rate, parallel 8ves **{:.1f}×** (the limit: 3×), crossings "
+          "{:.2f}% (Bach {:.2f}%), out of range {:.2f}% (Bach {:.2f}%)",
+          ratio(f"{SHIPPED}/parallel_5ths_per_100q/pooled", f"{BACH}/parallel_5ths_per_100q/pooled"),
+          ratio(f"{SHIPPED}/parallel_8ves_per_100q/pooled", f"{BACH}/parallel_8ves_per_100q/pooled"),
+          f"{SHIPPED}/crossings_pct/pooled", f"{BACH}/crossings_pct/pooled",
+          f"{SHIPPED}/out_of_range_pct/pooled", f"{BACH}/out_of_range_pct/pooled"),
+    claim("README.md", "**{:.0%}** end by themselves, grade {:.2f} (Bach {:.2f}; lower is closer)",
+          ratio(f"{POOLED_180}/ended", f"{POOLED_180}/graded pieces"),
+          f"{SHIPPED}/grade/median", f"{BACH}/grade/median"),
+    claim("README.md", "continuing the 37 test chorales: 8ves {:.1f}×, {} of 37 end",
+          ratio(f"{TEST_CONT}/runs/cpu/ir-ul64-ft128/checkpoints/step-00000600.safetensors continuing test "
+                "(T 0.6, top-k 0, top-p 0.9, seed 1)/parallel_8ves_per_100q/pooled",
+                f"{BACH}/parallel_8ves_per_100q/pooled"),
+          f"{TEST_CONT}/runs/cpu/ir-ul64-ft128/checkpoints/step-00000600.safetensors continuing test "
+          "(T 0.6, top-k 0, top-p 0.9, seed 1)/ended"),
+    claim("README.md", "test NLL {:.3f}), with the unlikelihood", f"{CH2}/evaluate/test_nll"),
+    claim("README.md", "NLL over whole test chorales {:.3f} nats/token against {:.3f} for 4-bar windows",
+          "whole_chorales.json:results/relative, L = 2048/whole_nll_all",
+          "whole_chorales.json:results/relative, L = 256/whole_nll_all"),
+    claim("README.md", "self-attention {:.2f}, GRU {:.2f}, restricted (local, r = 64) {:.2f}",
+          "table1.json:slopes/self_attention/time_all", "table1.json:slopes/recurrent/time_all",
+          "table1.json:slopes/restricted/time_all"),
+    claim("README.md", "test BLEU **{:.2f}** for the Transformer, {:.2f} for RNNsearch",
+          "docs/rnnsearch/h100-60s.json:runs/2/bleu", "docs/rnnsearch/h100-60s.json:runs/1/bleu"),
+    claim("README.md", "RNNsearch **{:.0f}–{:.0f}** at every length from 5 to 80 words, while RNNencdec falls from "
+          "{:.0f} to {:.1f}",
+          bins(BOT, "rnnsearch", min), bins(BOT, "rnnsearch", max),
+          bins(BOT, "rnnencdec", lambda b: b[0]), bins(BOT, "rnnencdec", lambda b: b[-1])),
+    claim("README.md", "quartering d_k costs **{:.1f}** dev BLEU, d_model 128 {:.1f}; the seeds spread {:.2f}",
+          t3_vs_base("B-dk16", -1), t3_vs_base("C-d128", -1), t3_spread),
+    claim("README.md", "dropout 0 is the best row, +{:.1f} BLEU; learned positions −{:.1f}; one head +{:.1f}",
+          t3_vs_base("D-drop0"), t3_vs_base("E-learned", -1), t3_vs_base("A-h1")),
+    claim("README.md", "test BLEU **{:.2f}** against {:.2f} and {:.2f}",
+          f"{REC}:transformer/bleu", f"{REC}:rnnsearch/bleu", f"{REC}:rnnencdec/bleu"),
+    claim("README.md", "RNNencdec loses {:.0f}% from 10–19 to 40–49 words", recurrent_encdec_loss),
+    claim("README.md", "greedy: **{:,} of {:,}** test lines identical to aiayn's",
+          "export_agreement.json:results/greedy/ct2/identical_to_aiayn", "export_agreement.json:lines"),
+    claim("README.md", "a 4 + 1 student, greedy: {:.2f} test BLEU against the 60-minute teacher's {:.2f} at beam 4, "
+          "at **{:.2f}×** its speed in aiayn float32, {:.1f}× as CTranslate2 int8 ({:.1f} MB)",
+          "distill.json:systems/student_greedy/bleu", "distill.json:systems/teacher_beam4/bleu",
+          "distill.json:systems/student_greedy/speedup_vs_teacher_beam4",
+          "distill.json:systems/student_ct2_int8_greedy/speedup_vs_teacher_beam4",
+          lambda: get("distill.json:systems/student_ct2_int8_greedy/bytes_on_disk") / 1e6),
+    claim("README.md", "distillation adds **{:.2f} BLEU** over the same student trained on the references ({:.2f} "
+          "against {:.2f}, greedy)", distill_gain,
+          "distill_strong_teacher.json:systems/student_greedy/bleu",
+          "distill_strong_teacher.json:systems/baseline_greedy/bleu"),
+    claim("README.md", "largest \\|logit difference\\| {:.1e}", cuda_fp32_max),
+    claim("README.md", *SPEED, everywhere=True),
+    # README and docs/benchmarks.md: "In short"
+    claim("README.md", *TRAINING, everywhere=True),
+    claim("docs/benchmarks.md", *TRAINING, everywhere=True),
+    claim("docs/benchmarks.md", *SPEED, everywhere=True),
+    # BENCHMARKS.md
+    claim("BENCHMARKS.md", "decoding ≥ 1.0× CTranslate2 float32 | tiny: greedy {:.2f}×, beam 4 {:.2f}×; base: greedy "
+          "{:.2f}×, beam 4 {:.2f}×",
+          f"{DT22}:runs/beam1/ct2_float32/aiayn_speedup_median", f"{DT22}:runs/beam4/ct2_float32/aiayn_speedup_median",
+          f"{DB22}:runs/beam1/ct2_float32/aiayn_speedup_median", f"{DB22}:runs/beam4/ct2_float32/aiayn_speedup_median"),
+    claim("BENCHMARKS.md", "tiny {:.2f}× / {:.2f}×;", *TRAINING[1:]),
+    *_decode_rows("BENCHMARKS.md", DT22),
+    *_decode_rows("BENCHMARKS.md", DB22),
+    *_int8_rows(),
+    claim("BENCHMARKS.md", "| greedy, best checkpoint | {:.2f} | {:.2f} |",
+          "quality.json:scores/greedy/bleu", "quality.json:scores/greedy/chrf"),
+    claim("BENCHMARKS.md", "| beam 4, α 0.6, best checkpoint | {:.2f} | {:.2f} |",
+          "quality.json:scores/beam4/bleu", "quality.json:scores/beam4/chrf"),
+    claim("BENCHMARKS.md", "| beam 4, α 0.6, average of the last 5 checkpoints | **{:.2f}** | **{:.2f}** |",
+          "quality.json:scores/beam4_average_last_5/bleu", "quality.json:scores/beam4_average_last_5/chrf"),
+    claim("BENCHMARKS.md", "{:,} updates in 60 minutes of training ({:,.0f} s of wall time with the validations)",
+          "quality.json:steps", "quality.json:wall_seconds_training"),
+    # docs/translation.md
+    claim("docs/translation.md", "{:,} updates; BLEU {:.2f} greedy, {:.2f} beam 4, **{:.2f}** beam 4 on the last 5 "
+          "checkpoints averaged (chrF {:.2f})",
+          "quality.json:steps", "quality.json:scores/greedy/bleu", "quality.json:scores/beam4/bleu",
+          "quality.json:scores/beam4_average_last_5/bleu", "quality.json:scores/beam4_average_last_5/chrf"),
+    # docs/rnnsearch.md
+    *[claim("docs/rnnsearch.md", f"| 60 s, one H100 | {name} | {{:,}} | {{:,.0f}} | {{:.2f}} | {{:.2f}} |"
+            .replace("{:.2f} | {:.2f} |", "**{:.2f}** | **{:.2f}** |" if i == 2 else "{:.2f} | {:.2f} |"),
+            f"docs/rnnsearch/h100-60s.json:runs/{i}/updates", f"docs/rnnsearch/h100-60s.json:runs/{i}/median_tgt_tokens_per_s",
+            f"docs/rnnsearch/h100-60s.json:runs/{i}/bleu", f"docs/rnnsearch/h100-60s.json:runs/{i}/chrf")
+      for i, name in enumerate(["RNNencdec", "RNNsearch", "Transformer"])],
+]
+
+
+def _id(c: Claim) -> str:
+    return f"{c.page}: {squash(c.text)[:60]}"
+
+
+@pytest.mark.parametrize("c", CLAIMS, ids=[_id(c) for c in CLAIMS])
+def test_figure_matches_its_results_file(c: Claim):
+    figures = c.figures()
+    expected, *also = [render(c.text, fs) for fs in (figures, [half_up(f) for f in figures])]
+    page = squash((ROOT / c.page).read_text(encoding="utf-8"))
+    found = pattern(c.text).findall(page)
+    if (expected in page or any(e in page for e in also)) and (
+            not c.everywhere or all(f in (expected, *also) for f in found)):
+        return
+    raise AssertionError(
+        f"{c.page} should say\n    {expected}\nas the results files give it ({c.sources()} = {figures}); "
+        + ("it says\n    " + "\n    ".join(found) if found else "the phrase is not on the page (reworded? update the claim)"))
+
+
+def test_every_results_file_quoted_exists():
+    files = {v.partition(":")[0] for c in CLAIMS for v in c.values if isinstance(v, str)}
+    missing = [f for f in sorted(files) if not (ROOT / f if f.startswith("docs/") else RESULTS / f).exists()]
+    assert not missing, missing
