@@ -242,7 +242,7 @@ CLAIMS: list[Claim] = [
     claim("README.md", "greedy: **{:,} of {:,}** test lines identical to aiayn's",
           "export_agreement.json:results/greedy/ct2/identical_to_aiayn", "export_agreement.json:lines"),
     claim("README.md", "a 4 + 1 student, greedy: {:.2f} test BLEU against the 60-minute teacher's {:.2f} at beam 4, "
-          "at **{:.2f}×** its speed in aiayn float32, {:.1f}× as CTranslate2 int8 ({:.1f} MB)",
+          "at **{:.2f}×** its speed in aiayn float32, {:.1f}× as CTranslate2 int8 ({:.1f} MB;",
           "distill.json:systems/student_greedy/bleu", "distill.json:systems/teacher_beam4/bleu",
           "distill.json:systems/student_greedy/speedup_vs_teacher_beam4",
           "distill.json:systems/student_ct2_int8_greedy/speedup_vs_teacher_beam4",
