@@ -184,6 +184,18 @@ def _int8_rows() -> list[Claim]:
     return rows
 
 
+def _distill_rows(file: str, rows: list[tuple[str, str, str]], speed: bool) -> list[Claim]:
+    """docs/distillation.md's tables: BLEU, chrF, sentences/s (and the speed ratio) of each system."""
+    claims = []
+    for system, label, decoding in rows:
+        sys_ = f"{file}:systems/{system}"
+        bleu = "**{:.2f}**" if (file, system) == ("distill_strong_teacher.json", "student_greedy") else "{:.2f}"
+        text = f"| {label} | {decoding} | {bleu} | {{:.2f}} | {{:.1f}} |" + (" {:.2f}× |" if speed else "")
+        claims.append(claim("docs/distillation.md", text, f"{sys_}/bleu", f"{sys_}/chrf", f"{sys_}/sentences_per_s",
+                            *([f"{sys_}/speedup_vs_teacher_beam4"] if speed else [])))
+    return claims
+
+
 # ----------------------------------------------------------------------------------------------- claims
 
 SPEED = ("beam-4 decoding {:.2f}× HF `generate` and {:.2f}× CTranslate2 float32",
@@ -279,6 +291,20 @@ CLAIMS: list[Claim] = [
           "checkpoints averaged (chrF {:.2f})",
           "quality.json:steps", "quality.json:scores/greedy/bleu", "quality.json:scores/beam4/bleu",
           "quality.json:scores/beam4_average_last_5/bleu", "quality.json:scores/beam4_average_last_5/chrf"),
+    # docs/distillation.md
+    *_distill_rows("distill.json", [
+        ("teacher_beam4", "teacher (tiny, 60 min)", "beam 4"), ("student_greedy", "student (distilled)", "greedy"),
+        ("student_beam4", "student (distilled)", "beam 4"), ("student_int8_greedy", "student, aiayn int8", "greedy"),
+        ("student_ct2_greedy", "student, CTranslate2 float32", "greedy"),
+        ("student_ct2_int8_greedy", "student, CTranslate2 int8", "greedy"),
+        ("baseline_greedy", "the same shape, original targets", "greedy"),
+        ("baseline_beam4", "the same shape, original targets", "beam 4")], speed=False),
+    *_distill_rows("distill_strong_teacher.json", [
+        ("teacher_beam4", "teacher (tiny, 3 h)", "beam 4"), ("student_greedy", "student (distilled from it)", "greedy"),
+        ("student_beam4", "student (distilled from it)", "beam 4"), ("student_int8_greedy", "student, aiayn int8", "greedy"),
+        ("student_ct2_int8_greedy", "student, CTranslate2 int8", "greedy"),
+        ("baseline_greedy", "the same shape, original targets", "greedy"),
+        ("baseline_beam4", "the same shape, original targets", "beam 4")], speed=True),
     # docs/rnnsearch.md
     *[claim("docs/rnnsearch.md", f"| 60 s, one H100 | {name} | {{:,}} | {{:,.0f}} | {{:.2f}} | {{:.2f}} |"
             .replace("{:.2f} | {:.2f} |", "**{:.2f}** | **{:.2f}** |" if i == 2 else "{:.2f} | {:.2f} |"),
