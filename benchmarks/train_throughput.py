@@ -47,6 +47,7 @@ import torch
 
 from aiayn import Transformer, TransformerConfig, build_optimizer, label_smoothed_cross_entropy
 from aiayn.data import Batch
+from aiayn.precision import BF16Training
 
 from .common import (
     add_common_args,
@@ -102,19 +103,33 @@ def build(system: str, cfg: TransformerConfig, seed: int = 0):
 
 
 def make_step(system: str, cfg: TransformerConfig, batches: list[Batch], dtype: str):
-    """A callable doing one training step per batch in ``batches`` (the work of one timed call)."""
+    """A callable doing one training step per batch in ``batches`` (the work of one timed call).
+
+    ``dtype``: fp32; autocast (forward and loss under torch.autocast(bfloat16)); bf16: aiayn's own path
+    (``aiayn.precision.BF16Training``: a bf16 working copy, float32 master weights), which the peers
+    have not, so they run autocast for it (the best way each allows).
+    """
     model, forward = build(system, cfg)
     model.train()
     optimizer, scheduler = build_optimizer(model, cfg.d_model, warmup=4000)
+    mixed = BF16Training(model) if dtype == "bf16" and system == "aiayn" else None
+    if mixed:
+        work = mixed.work.train()
+        forward = lambda b: work(b.src, b.tgt_in)  # noqa: E731
+    autocast = dtype == "autocast" or (dtype == "bf16" and mixed is None)
 
     def step() -> None:
         for b in batches:
-            with torch.autocast("cpu", torch.bfloat16, enabled=dtype == "bf16"):
+            with torch.autocast("cpu", torch.bfloat16, enabled=autocast):
                 out = label_smoothed_cross_entropy(forward(b), b.tgt_out, 0.1, cfg.pad_id)
             (out.loss / b.n_tokens).backward()
+            if mixed:
+                mixed.accumulate()
             optimizer.step()
             scheduler.step()
             optimizer.zero_grad(set_to_none=True)
+            if mixed:
+                mixed.refresh()
 
     return step, sum(p.numel() for p in model.parameters())
 
@@ -176,7 +191,8 @@ def child(args, cfg: TransformerConfig) -> None:
 def main(argv: list[str] | None = None) -> dict | None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--size", choices=["tiny", "base"], default="tiny")
-    p.add_argument("--dtype", choices=["fp32", "bf16"], default="fp32")
+    p.add_argument("--dtype", choices=["fp32", "bf16", "autocast"], default="fp32",
+                   help="bf16: aiayn's bf16 path (peers: autocast); autocast: torch.autocast for all")
     p.add_argument("--batch", choices=["fixed", "bucketed", "both"], default="both")
     p.add_argument("--batches", type=int, default=20, help="bucketed batches per timed call (default 20)")
     p.add_argument("--steps", type=int, default=10, help="timed calls per system (default 10)")

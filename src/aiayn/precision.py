@@ -1,8 +1,16 @@
-"""Number formats: float32 (the default everywhere), bfloat16 (training autocast, decoding) and int8
-(decoding on the CPU)."""
+"""Number formats, as a policy: float32 (exact, the oracle), bfloat16 (training and decoding on bf16 matrix
+units) and int8 (decoding on the CPU); ``auto`` picks bfloat16 where the hardware multiplies it natively.
+
+bfloat16 training is a designed path, not per-op autocast: a bf16 working copy of the model runs the
+forward and backward passes (bf16 matrix products and activations; softmax, layer norm and the loss
+accumulate in float32 inside their kernels), while the float32 model stays the master copy that the
+optimiser updates, validation reads and checkpoints save. Casts happen once per update (master ->
+working copy) and once per batch (bf16 gradients -> the float32 gradient sums), not once per use.
+"""
 
 from __future__ import annotations
 
+import copy
 import logging
 import warnings
 from pathlib import Path
@@ -13,15 +21,31 @@ from torch import nn
 log = logging.getLogger("aiayn")
 
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "int8": torch.qint8}
+PRECISIONS = ("auto", "fp32", "bf16")  # train.precision and --precision
+
+
+def cpu_flags() -> set[str] | None:
+    """The CPU's feature flags from /proc/cpuinfo; None where unknown (not Linux)."""
+    try:
+        return set(Path("/proc/cpuinfo").read_text().split())
+    except OSError:
+        return None
 
 
 def cpu_has_native_bf16() -> bool | None:
     """Whether this CPU multiplies bfloat16 in hardware, from /proc/cpuinfo; None where unknown."""
-    try:
-        flags = set(Path("/proc/cpuinfo").read_text().split())
-    except OSError:
-        return None
-    return bool(flags & {"avx512_bf16", "amx_bf16", "bf16"})  # x86 AVX-512 BF16 / AMX; Arm's is "bf16"
+    flags = cpu_flags()
+    return None if flags is None else bool(flags & {"avx512_bf16", "amx_bf16", "bf16"})  # x86 / AMX; Arm "bf16"
+
+
+def resolve_precision(precision: str, device: torch.device) -> str:
+    """``auto`` -> ``bf16`` on a CUDA GPU that supports it or a CPU with bf16 instructions, else ``fp32``;
+    ``fp32`` and ``bf16`` stay as asked."""
+    if precision != "auto":
+        return precision
+    if device.type == "cuda":
+        return "bf16" if torch.cuda.is_bf16_supported() else "fp32"
+    return "bf16" if device.type == "cpu" and cpu_has_native_bf16() else "fp32"
 
 
 def warn_if_emulated_bf16(device: torch.device, what: str) -> None:
@@ -29,6 +53,35 @@ def warn_if_emulated_bf16(device: torch.device, what: str) -> None:
     if device.type == "cpu" and cpu_has_native_bf16() is False:
         log.warning("%s: this CPU has no bfloat16 instructions (AVX-512 BF16, AMX or Arm BF16), so bfloat16 "
                     "matrix products are emulated and run many times slower than float32; use float32 here", what)
+
+
+class BF16Training:
+    """The bf16 working copy of a float32 ``master`` model (see the module docstring).
+
+    Call ``accumulate()`` after each backward pass (the working copy's bf16 gradients are added, in
+    float32, to the master's) and ``refresh()`` after each optimiser step and after loading weights
+    into the master (one cast of each parameter). Tied weights stay tied in the copy.
+    """
+
+    def __init__(self, master: nn.Module):
+        self.master = master
+        self.work = copy.deepcopy(master).to(torch.bfloat16)
+        self.pairs = list(zip(master.parameters(), self.work.parameters(), strict=True))
+
+    def accumulate(self) -> None:
+        for m, w in self.pairs:
+            if w.grad is None:
+                continue
+            if m.grad is None:
+                m.grad = w.grad.float()
+            else:
+                m.grad.add_(w.grad)
+            w.grad = None
+
+    @torch.no_grad()
+    def refresh(self) -> None:
+        for m, w in self.pairs:
+            w.copy_(m)
 
 
 def int8_model(model: nn.Module) -> nn.Module:

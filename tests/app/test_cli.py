@@ -239,6 +239,6 @@ def test_bf16_on_a_cpu_without_bf16_instructions_warns(data, tmp_path, monkeypat
 
     monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: native)
     runs.train(tmp_path / "run", train=str(data / "train.tsv.gz"), config_file=str(data / "micro.yaml"),
-               overrides={"train.bf16": True, "train.max_steps": 1}, device="cpu")
+               overrides={"train.precision": "bf16", "train.max_steps": 1}, device="cpu")
     warned = [r for r in caplog.records if "bfloat16 instructions" in r.getMessage()]
     assert len(warned) == (0 if native else 1)

@@ -100,3 +100,39 @@ def test_unlikelihood_against_a_hand_computed_sum():
     unlikelihood(x, candidates, target, pad_id=5).backward()
     after = (x - 0.1 * x.grad).softmax(-1)
     assert after[0, 0] < 0.2 and after[0, 2] < 0.2 and after[1, 1] < 0.6 and not x.grad[2].any()
+
+
+@pytest.mark.parametrize("rows", [(3, 5), (700, 3)])  # one chunk; several chunks of rows (V = 3000: 349 a chunk)
+def test_the_fused_loss_and_its_gradient_equal_log_softmax_in_float64(rows):
+    """Both sums and d/d logits of any mix of them, against the naive form in float64 (and padding gets none)."""
+    g = torch.Generator().manual_seed(1)
+    vocab = 11 if rows == (3, 5) else 3000
+    logits = (3 * torch.randn(*rows, vocab, generator=g, dtype=torch.float64)).requires_grad_()
+    target = torch.randint(0, vocab, rows, generator=g)
+    target[0, :2] = 0  # padding
+    out = label_smoothed_cross_entropy(logits, target, epsilon=0.1, pad_id=0)
+    (0.7 * out.loss + 0.2 * out.nll).backward()
+    ours, logits.grad = logits.grad, None
+    log_probs = logits.log_softmax(-1)
+    real = target != 0
+    nll = -log_probs.gather(-1, target.unsqueeze(-1)).squeeze(-1)[real].sum()
+    loss = 0.9 * nll + 0.1 * -log_probs.mean(-1)[real].sum()
+    (0.7 * loss + 0.2 * nll).backward()
+    torch.testing.assert_close(out.loss.double(), loss, rtol=1e-6, atol=0)  # the sums accumulate in float32
+    torch.testing.assert_close(out.nll.double(), nll, rtol=1e-6, atol=0)
+    torch.testing.assert_close(ours, logits.grad, rtol=1e-5, atol=1e-6)  # float32 inside
+    assert ours[0, :2].abs().max() == 0
+
+
+def test_the_loss_of_bfloat16_logits_is_computed_in_float32():
+    g = torch.Generator().manual_seed(2)
+    logits = torch.randn(6, 50, generator=g).to(torch.bfloat16).requires_grad_()
+    target = torch.randint(1, 50, (6,), generator=g)
+    out = label_smoothed_cross_entropy(logits, target, epsilon=0.1, pad_id=0)
+    out.loss.backward()
+    exact = logits.detach().double().requires_grad_()
+    ref = F.cross_entropy(exact, target, label_smoothing=0.1, reduction="sum")
+    ref.backward()
+    assert out.loss.dtype == torch.float32 and logits.grad.dtype == torch.bfloat16
+    torch.testing.assert_close(out.loss.double(), ref, rtol=1e-6, atol=0)  # the same bf16 inputs, summed in fp32
+    torch.testing.assert_close(logits.grad.double(), exact.grad, rtol=1e-2, atol=1e-3)  # the gradient rounded to bf16

@@ -20,7 +20,7 @@ from torch import Tensor, nn
 from .cache import DecoderState, KVCache
 from .config import LanguageModelConfig
 from .embeddings import GridEmbedding, TokenEmbedding, embed_inputs, positional_encoding
-from .layers import DecoderLayer, init_linear_weights
+from .layers import DecoderLayer, Dropout, init_linear_weights
 
 
 class LanguageModel(nn.Module):
@@ -38,7 +38,7 @@ class LanguageModel(nn.Module):
         grid = cfg.voice_embedding or cfg.metre_embedding  # off by default: old runs have no such weights
         std = 1.0 if cfg.scale_embeddings else cfg.d_model**-0.5  # the token embeddings' scale
         self.grid = GridEmbedding(cfg.d_model, cfg.voice_embedding, cfg.metre_embedding, std) if grid else None
-        self.embed_dropout = nn.Dropout(cfg.dropout)
+        self.embed_dropout = Dropout(cfg.dropout)
         self.layers = nn.ModuleList(DecoderLayer(cfg, cross=False) for _ in range(cfg.n_layers))
         self.norm = nn.LayerNorm(cfg.d_model, eps=cfg.layer_norm_eps) if cfg.norm_first else nn.Identity()
         self.output_proj = None if cfg.tie_output else nn.Linear(cfg.d_model, cfg.vocab_size, bias=False)

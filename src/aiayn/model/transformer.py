@@ -16,7 +16,7 @@ from torch import Tensor, nn
 from .cache import DecoderState, KVCache
 from .config import TransformerConfig
 from .embeddings import TokenEmbedding, embed_inputs, positional_encoding
-from .layers import DecoderLayer, EncoderLayer, init_linear_weights
+from .layers import DecoderLayer, Dropout, EncoderLayer, init_linear_weights
 from .masks import padding_mask
 
 
@@ -48,7 +48,7 @@ class Transformer(nn.Module):
             self.src_embed if cfg.share_embeddings else TokenEmbedding(cfg.tgt_vocab_size, cfg.d_model, cfg.scale_embeddings)
         )
         self.positions = positional_encoding(cfg)
-        self.embed_dropout = nn.Dropout(cfg.dropout)
+        self.embed_dropout = Dropout(cfg.dropout)
         self.encoder_layers = nn.ModuleList(EncoderLayer(cfg) for _ in range(cfg.n_encoder_layers))
         self.decoder_layers = nn.ModuleList(DecoderLayer(cfg) for _ in range(cfg.n_decoder_layers))
         # Pre-norm leaves each stack's output un-normalised; post-norm (the paper) already ends in LayerNorm.

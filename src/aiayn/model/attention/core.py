@@ -26,6 +26,7 @@ from torch import Tensor
 from ..masks import causal_mask
 
 Kernel = Callable[..., tuple[Tensor, Tensor | None]]
+CPU_BF16_MATH_KEYS = 512  # sentence lengths: the unfused form wins on the CPU in bf16 (and its S x S fits the cache)
 
 
 def full_mask(mask: Tensor | None, causal: bool, n_queries: int, n_keys: int, device) -> Tensor | None:
@@ -62,7 +63,12 @@ def sdpa_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, 
     """Eq. 1 through PyTorch's fused kernel (flash / memory-efficient / math, chosen by PyTorch).
 
     With ``need_weights`` the weights are computed once more, explicitly, beside the fused output.
+    On the CPU in bfloat16 with up to ``CPU_BF16_MATH_KEYS`` keys, the formula spelled out runs instead:
+    PyTorch's fused CPU kernel is 2-4x slower there, forward and backward (BENCHMARKS.md, bf16 profile).
     """
+    if q.device.type == "cpu" and q.dtype == torch.bfloat16 and k.size(-2) <= CPU_BF16_MATH_KEYS:
+        out, weights = math_attention(q, k, v, mask, causal, dropout_p, bias)
+        return out, weights if need_weights else None
     weights = attention_weights(q, k, full_mask(mask, causal, q.size(-2), k.size(-2), q.device), bias) \
         if need_weights else None
     if bias is None and not (causal and (mask is not None or q.size(-2) != k.size(-2))):
