@@ -26,16 +26,43 @@ PRECISIONS = ("auto", "fp32", "bf16")  # train.precision and --precision
 
 def cpu_flags() -> set[str] | None:
     """The CPU's feature flags from /proc/cpuinfo; None where unknown (not Linux)."""
-    try:
-        return set(Path("/proc/cpuinfo").read_text().split())
-    except OSError:
-        return None
+    lines = _cpuinfo_lines()
+    return {flag for line in lines if line.startswith(("flags", "Features")) for flag in line.split(":", 1)[1].split()} \
+        if lines else None
 
 
 def cpu_has_native_bf16() -> bool | None:
     """Whether this CPU multiplies bfloat16 in hardware, from /proc/cpuinfo; None where unknown."""
     flags = cpu_flags()
     return None if flags is None else bool(flags & {"avx512_bf16", "amx_bf16", "bf16"})  # x86 / AMX; Arm "bf16"
+
+
+# The instructions that decide the fp32 / bf16 / int8 ceilings on x86 (Arm's bf16 and i8mm too)
+HOST_FLAGS = ("avx2", "fma", "avx512f", "avx512_bf16", "avx512_vnni", "avx_vnni", "amx_tile", "amx_bf16", "amx_int8",
+              "bf16", "i8mm")
+
+
+def host_report() -> dict:
+    """What a speed figure ran on: CPU model, the instructions above that it has, threads, torch, what
+    ``auto`` picks on the CPU, and PyTorch's own reading of the SIMD level."""
+    import os
+    import platform
+
+    model = next((line.split(":", 1)[1].strip() for line in _cpuinfo_lines() if line.startswith("model name")),
+                 platform.processor() or platform.machine())
+    flags = cpu_flags()
+    return {"cpu": model, "instructions": [f for f in HOST_FLAGS if flags and f in flags],
+            "cpus": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
+            "torch_threads": torch.get_num_threads(), "torch": torch.__version__,
+            "torch_cpu_capability": torch.backends.cpu.get_cpu_capability(),
+            "auto_precision_cpu": resolve_precision("auto", torch.device("cpu"))}
+
+
+def _cpuinfo_lines() -> list[str]:
+    try:
+        return Path("/proc/cpuinfo").read_text().splitlines()
+    except OSError:
+        return []
 
 
 def resolve_precision(precision: str, device: torch.device) -> str:

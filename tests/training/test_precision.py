@@ -119,3 +119,14 @@ def test_every_architecture_trains_in_bf16(kind):
     grads(model)
     want = torch.cat([p.grad.flatten() for p in model.parameters()])
     assert torch.isfinite(ours).all() and (ours - want).norm() / want.norm() < 0.05
+
+
+def test_aiayn_info_reports_the_host_and_the_ceilings(capsys):
+    from aiayn.app import cli
+
+    assert cli.main(["info", "--json", "--ceilings", "--threads", "1"]) in (0, None)
+    report = json.loads(capsys.readouterr().out)
+    assert report["cpu"] and report["auto_precision_cpu"] in ("fp32", "bf16")
+    assert set(report["instructions"]) <= set(precision.HOST_FLAGS)
+    rows = report["matmul_gflops"]
+    assert [r["shape"] for r in rows][0] == "64 x 256 x 1024" and all(r["fp32"] > 0 for r in rows)

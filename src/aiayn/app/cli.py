@@ -24,7 +24,7 @@ from ..precision import PRECISIONS
 from ..tasks.options import add_decoding, decode_options, decoding_given, device, input_lines
 from ..training.config import RANGES as TRAIN_RANGES
 from ..training.config import load_yaml
-from . import distill, experiment, preprocess
+from . import distill, experiment, info, preprocess
 
 log = logging.getLogger("aiayn")
 
@@ -436,7 +436,7 @@ COMMANDS = {  # name -> (adds its parser and returns it, runs it); `aiayn --help
     "average": (_add_average, _run_average),
     "attention": (_add_attention, _run_attention), "export": (_add_export, _run_export),
     "serve": (_add_serve, _run_serve), "experiment": (experiment.add_parser, experiment.run),
-    "distill": (distill.add_parser, distill.run),
+    "distill": (distill.add_parser, distill.run), "info": (info.add_parser, info.run),
 }
 
 
