@@ -42,7 +42,8 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("what", choices=["decode", "train"])
     p.add_argument("--size", choices=["tiny", "base"], default="tiny")
     p.add_argument("--beam", type=int, default=1, help="decode: beam size, 1 = greedy (default 1)")
-    p.add_argument("--dtype", choices=["fp32", "bf16"], default="fp32", help="train: autocast dtype (default fp32)")
+    p.add_argument("--dtype", choices=["fp32", "bf16", "autocast"], default="fp32",
+                   help="train: fp32 (default), bf16 (aiayn's bf16 path) or autocast (torch.autocast bfloat16)")
     p.add_argument("--warmup", type=int, default=2, help="untimed calls first (default 2)")
     p.add_argument("--top", type=int, default=15, help="operators listed (default 15)")
     add_common_args(p)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import re
 import subprocess
 import sys
@@ -32,12 +33,13 @@ from pathlib import Path
 from .common import RESULTS, ROOT, write_result
 
 
-def aiayn(*args: str, log: list[str]) -> str:
-    """Runs ``python -m aiayn ARGS`` from the repository root; returns its stdout."""
+def aiayn(*args: str, log: list[str], threads: int | None = None) -> str:
+    """Runs ``python -m aiayn ARGS`` from the repository root (on ``threads`` threads); returns its stdout."""
     cmd = [sys.executable, "-m", "aiayn", *args]
-    log.append("aiayn " + " ".join(args))
+    log.append(("" if threads is None else f"OMP_NUM_THREADS={threads} ") + "aiayn " + " ".join(args))
     print("$ " + log[-1], file=sys.stderr)
-    done = subprocess.run(cmd, cwd=ROOT.parent, stdout=subprocess.PIPE, text=True)
+    env = {**os.environ, **({"OMP_NUM_THREADS": str(threads)} if threads else {})}
+    done = subprocess.run(cmd, cwd=ROOT.parent, stdout=subprocess.PIPE, text=True, env=env)
     if done.returncode != 0:
         raise RuntimeError(f"{log[-1]} exited with {done.returncode}")
     return done.stdout
@@ -97,6 +99,12 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--test-lines", type=int, default=None, help="score only the first N test pairs (smoke tests)")
     p.add_argument("--skip-train", action="store_true", help="evaluate an existing run in --out")
     p.add_argument("--results", default=None, help=f"folder for the JSON and PNG (default {RESULTS})")
+    p.add_argument("--precision", choices=["fp32", "bf16", "auto"], default=None,
+                   help="passed to `aiayn train --precision` (default: train's own, fp32)")
+    p.add_argument("--threads", type=int, default=None,
+                   help="threads for every command (two runs sharing 2 cores: 1 each, side by side)")
+    p.add_argument("--name", default="quality",
+                   help="results file stem: RESULTS/NAME.json and NAME_valid_curve.png (default quality)")
     args = p.parse_args(argv)
     out, commands = Path(args.out), []
     results = Path(args.results) if args.results else RESULTS
@@ -106,30 +114,35 @@ def main(argv: list[str] | None = None) -> dict:
         if (out / "log.jsonl").exists():
             raise SystemExit(f"{out} already holds a run; choose another --out or pass --skip-train")
         aiayn("train", "--preset", "tiny", "--max-time", f"{args.minutes:g}m", "--out", str(out),
-              *(x for s in args.set for x in ("--set", s)), log=commands)
+              *(("--precision", args.precision) if args.precision else ()),
+              *(x for s in args.set for x in ("--set", s)), log=commands, threads=args.threads)
     trained_s = time.time() - started
 
     test = ["--test", str(test_subset(args.test_lines, out)), "--src", "en", "--tgt", "es"] if args.test_lines else []
     figures = {
-        "greedy": scores(aiayn("evaluate", "--model", str(out), "--beam", "1", *test, log=commands)),
-        "beam4": scores(aiayn("evaluate", "--model", str(out), "--beam", "4", "--alpha", "0.6", *test, log=commands)),
+        "greedy": scores(aiayn("evaluate", "--model", str(out), "--beam", "1", *test, log=commands,
+                               threads=args.threads)),
+        "beam4": scores(aiayn("evaluate", "--model", str(out), "--beam", "4", "--alpha", "0.6", *test, log=commands,
+                              threads=args.threads)),
     }
-    aiayn("average", "--model", str(out), "--last", str(args.average_last), log=commands)
+    aiayn("average", "--model", str(out), "--last", str(args.average_last), log=commands, threads=args.threads)
     averaged = out / f"average-last-{args.average_last}.safetensors"
     figures[f"beam4_average_last_{args.average_last}"] = scores(
-        aiayn("evaluate", "--model", str(averaged), "--beam", "4", "--alpha", "0.6", *test, log=commands))
+        aiayn("evaluate", "--model", str(averaged), "--beam", "4", "--alpha", "0.6", *test, log=commands,
+              threads=args.threads))
 
     results.mkdir(parents=True, exist_ok=True)
-    png = results / "quality_valid_curve.png"
+    png = results / f"{args.name}_valid_curve.png"
     curve = plot_curve(out / "log.jsonl", png)
     events = [json.loads(x) for x in (out / "log.jsonl").read_text().splitlines() if x.strip()]
     payload = {"budget_minutes": args.minutes, "run": str(out), "commands": commands, "test_lines": args.test_lines,
-               "wall_seconds_training": round(trained_s, 1),
+               "wall_seconds_training": round(trained_s, 1), "threads": args.threads,
+               "precision": next((e.get("precision") for e in events if e.get("event") == "train"), None),
                "steps": max((e["step"] for e in events if "step" in e), default=None), "scores": figures,
                "validation_curve": curve, "curve_png": str(png)}
     for name, s in figures.items():
         print(f"{name:>24}: BLEU {s['bleu']:.2f}  chrF {s['chrf']:.2f}", file=sys.stderr)
-    write_result("quality", payload, results)
+    write_result(args.name, payload, results)
     return payload
 
 

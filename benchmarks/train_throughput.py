@@ -12,7 +12,8 @@ on the same batches:
   bucketed  a fixed seeded set of --batches of the trainer's own token-bucketed batches of the
             built-in corpus (tiny preset: at most 1536 padded tokens per side); one timed call runs
             all of them
---dtype bf16 runs forward and loss under torch.autocast(bfloat16), as `aiayn train --bf16` does.
+--dtype autocast runs forward and loss under torch.autocast(bfloat16); --dtype bf16 runs aiayn on its bf16
+path (`aiayn train --precision bf16`: a bf16 working copy, float32 master weights) and the peers on autocast.
 
 Timing: the systems are interleaved A B C A B C after --warmup untimed calls (common.interleave);
 each call is one step (fixed) or one pass over the bucketed set. Reported: median target tokens/s
@@ -207,7 +208,7 @@ def main(argv: list[str] | None = None) -> dict | None:
         return child(args, cfg)
 
     ceilings = load_ceilings(args.results)
-    ceiling = ceilings[f"{args.dtype}_matmul_gflops"] if ceilings else None
+    ceiling = ceilings[f"{'fp32' if args.dtype == 'fp32' else 'bf16'}_matmul_gflops"] if ceilings else None
     if ceiling is None:
         print("no ceilings.json: MFU left empty (run python -m benchmarks.ceilings first)", file=sys.stderr)
     payload = {"size": args.size, "dtype": args.dtype, "threads": threads, "steps": args.steps,

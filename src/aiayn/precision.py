@@ -75,6 +75,13 @@ def resolve_precision(precision: str, device: torch.device) -> str:
     return "bf16" if device.type == "cpu" and cpu_has_native_bf16() else "fp32"
 
 
+def decoding_dtype(name: str, device: str | torch.device) -> str:
+    """``--dtype`` for decoding: ``auto`` -> bfloat16 where ``resolve_precision`` picks bf16, else float32."""
+    if name != "auto":
+        return name
+    return "bfloat16" if resolve_precision("auto", torch.device(device)) == "bf16" else "float32"
+
+
 def warn_if_emulated_bf16(device: torch.device, what: str) -> None:
     """bfloat16 on a CPU without bfloat16 instructions works, but many times slower than float32."""
     if device.type == "cpu" and cpu_has_native_bf16() is False:

@@ -240,18 +240,21 @@ def test_bfloat16_decoding_keeps_the_cache_in_bfloat16_and_stays_near_float32():
 
 
 def test_dropout_keeps_one_minus_p_of_the_elements_and_scales_them():
-    """aiayn's CPU dropout (masks from torch.rand) against the definition: P(keep) = 1 - p, kept x / (1 - p),
+    """aiayn's CPU bf16 dropout (masks from torch.rand) against the definition: P(keep) = 1 - p, kept x / (1 - p),
     the gradient through the same mask; eval mode and p = 0 pass x through untouched."""
     from aiayn.model.layers import Dropout
 
     torch.manual_seed(0)
     drop = Dropout(0.1).train()
-    x = torch.full((200_000,), 3.0, requires_grad=True)
+    x = torch.full((200_000,), 3.0, dtype=torch.bfloat16, requires_grad=True)
     y = drop(x)
     kept = y != 0
     assert abs(kept.float().mean().item() - 0.9) < 0.003  # 4.5 standard deviations of 200k draws
     torch.testing.assert_close(y[kept], torch.full_like(y[kept], 3.0 / 0.9))
-    y.sum().backward()
-    torch.testing.assert_close(x.grad, kept.float() / 0.9)
-    assert drop.eval()(x) is x and Dropout(0.0).train()(x) is x
-    assert Dropout(0.1).train()(x.detach().bfloat16()).dtype == torch.bfloat16
+    y.float().sum().backward()
+    torch.testing.assert_close(x.grad, (kept / 0.9).bfloat16())
+    assert drop.eval()(x) is x and Dropout(0.0).train()(x) is x and y.dtype == torch.bfloat16
+    torch.manual_seed(1)  # float32 keeps F.dropout's stream
+    a = drop.train()(x.detach().float())
+    torch.manual_seed(1)
+    assert torch.equal(a, torch.nn.functional.dropout(x.detach().float(), 0.1))

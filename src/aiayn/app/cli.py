@@ -20,7 +20,7 @@ from ..decoding.options import DECODE_RANGES
 from ..errors import UserError
 from ..export import QUANTIZATIONS, TARGETS
 from ..inference.attention_maps import KINDS
-from ..precision import PRECISIONS
+from ..precision import PRECISIONS, decoding_dtype
 from ..tasks.options import add_decoding, decode_options, decoding_given, device, input_lines
 from ..training.config import RANGES as TRAIN_RANGES
 from ..training.config import load_yaml
@@ -450,6 +450,8 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     except SystemExit as e:  # --help, or a bad option (already reported on one line)
         return e.code
+    if getattr(args, "dtype", None) == "auto":  # decided once, here, for every decoding command
+        args.dtype = decoding_dtype("auto", getattr(args, "device", None) or "cpu")
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(message)s", stream=sys.stderr)
     logging.addLevelName(logging.INFO, "info")
     logging.addLevelName(logging.WARNING, "warning")

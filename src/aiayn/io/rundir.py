@@ -61,6 +61,19 @@ class RunDir:
         """config.json (see ``read_config``)."""
         return read_config(self.config)
 
+    def events(self, kind: str | None = None) -> list[dict[str, Any]]:
+        """The log's records (of one ``kind``: train, valid, checkpoint, resume, ...), oldest first; a line
+        cut short by a kill is skipped."""
+        if not self.log.is_file():
+            return []
+        records = []
+        for line in self.log.read_text(encoding="utf-8").splitlines():
+            with contextlib.suppress(json.JSONDecodeError):
+                record = json.loads(line)
+                if kind is None or record.get("event") == kind:
+                    records.append(record)
+        return records
+
     def write_config(self, config: dict[str, Any]) -> None:
         with atomic_path(self.config) as tmp:
             tmp.write_text(json.dumps(config, indent=2), encoding="utf-8")

@@ -160,4 +160,15 @@ def report(run: RunDir | str | Path, progress=None) -> str:
     with a bar from ``progress``, a tqdm-like factory; None shows nothing)."""
     run = run if isinstance(run, RunDir) else RunDir(run)
     config = run.read_config()
-    return tasks.get(config.get("task", tasks.DEFAULT)).report(run.path, config, progress)
+    return training_summary(run) + tasks.get(config.get("task", tasks.DEFAULT)).report(run.path, config, progress)
+
+
+def training_summary(run: RunDir) -> str:
+    """One line: the updates made, in how much training time, in which precision, at what speed."""
+    steps = run.events("train")
+    if not steps:
+        return ""
+    last = steps[-1]
+    speed = f", {last['tgt_tok_s']:,.0f} target tokens/s at the end" if last.get("tgt_tok_s") else ""
+    return (f"\nTrained {last['step']:,} updates in {last.get('elapsed', 0) / 60:.1f} min of training "
+            f"({last.get('precision', 'fp32')}{speed})\n")

@@ -46,8 +46,9 @@ def add_decoding(p: argparse.ArgumentParser, defaults: DecodeOptions | None = PA
                    help="keep searching a sentence until no live beam can still beat its best finished hypothesis "
                         "(slower; default: stop at beam-size finished hypotheses, as fairseq; parsing: exact)")
     g.add_argument("--device", type=device, default="cpu", help="cpu, cuda, cuda:1 ... (default cpu)")
-    g.add_argument("--dtype", choices=list(DTYPES), default="float32",
-                   help="bfloat16: half the memory and faster on GPUs and CPUs with bf16 instructions; "
+    g.add_argument("--dtype", choices=[*DTYPES, "auto"], default="float32",
+                   help="bfloat16: half the memory and faster on GPUs and CPUs with bf16 instructions (AVX-512 BF16, "
+                        "AMX); auto: bfloat16 where the hardware has it, else float32; "
                         "int8: linear layers in int8 on the CPU (dynamic quantisation), faster decoding; "
                         "either may change a few translations (default float32)")
     if defaults is not None:
