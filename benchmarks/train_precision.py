@@ -40,7 +40,10 @@ def main(argv: list[str] | None = None) -> dict:
     threads = set_threads(args.threads)
     cfg = model_config(args.size)
     batches = get_batches(args.batch, cfg, args.batches)
-    steps = {entry: make_step(*entry.split(":"), cfg, batches)[0] for entry in args.entries}
+    steps = {}
+    for entry in args.entries:
+        system, fmt = entry.split(":")
+        steps[entry] = make_step(system, cfg, batches, fmt)[0]
     times = interleave(steps, args.steps, args.warmup)
     tokens, flops = sum(b.n_tokens for b in batches), model_flops(cfg, batches)
     baseline = times.get("aiayn:fp32")

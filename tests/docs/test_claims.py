@@ -314,6 +314,55 @@ CLAIMS: list[Claim] = [
 ]
 
 
+# issue 42: the bf16 section of BENCHMARKS.md (2026-11-27, the AVX-512 BF16 EPYC)
+B16 = "2026-11-27/"
+
+
+def tp(size: str, batch: str, entry: str, field: str = "median_tgt_tokens_per_s") -> str:
+    return f"{B16}train_precision_{size}_{batch}.json:entries/{entry}/{field}"
+
+
+def tp_row(size: str, batch: str) -> tuple[Value, ...]:
+    entries = ["aiayn:fp32", "aiayn:bf16", "torch_nn:fp32", "torch_nn:autocast", "marian:fp32", "marian:autocast"]
+    out: list[Value] = [tp(size, batch, entries[0])]
+    for e in entries[1:]:
+        out += [tp(size, batch, e), tp(size, batch, e, "speedup_over_aiayn_fp32")]
+    return tuple(out)
+
+
+def dec(beam: int, system: str) -> str:
+    return f"{B16}decode_tiny_bf16.json:runs/beam{beam}/{system}/median_tokens_per_s"
+
+
+BF16_CLAIMS = [
+    *[claim("BENCHMARKS.md", f"| {label} | {{:,.0f}} | **{{:,.0f}} ({{:.2f}}×)** | {{:,.0f}} ({{:.2f}}×) | "
+          "{:,.0f} ({:.2f}×) | {:,.0f} ({:.2f}×) | {:,.0f} ({:.2f}×) |", *tp_row(size, batch))
+      for label, size, batch in [("tiny, 6 bucketed batches of the corpus", "tiny", "bucketed"),
+                                 ("tiny, fixed 64 × 32", "tiny", "fixed"),
+                                 ("base, 2 bucketed batches", "base", "bucketed"),
+                                 ("base, fixed 64 × 32", "base", "fixed")]],
+    *[claim("BENCHMARKS.md", f"| {name} | {{:,.0f}} | {{:,.0f}} | {{:,.0f}} | {{:,.0f}} | {{:,.0f}} | {{:.2f}}× |",
+            dec(beam, "aiayn"), dec(beam, "aiayn_bf16"), dec(beam, "aiayn_int8"), dec(beam, "ct2_int8"),
+            dec(beam, "ct2_float32"), f"{B16}decode_tiny_bf16.json:runs/beam{beam}/ct2_int8/aiayn_bf16_speedup_median")
+      for name, beam in [("greedy", 1), ("4", 4)]],
+    claim("BENCHMARKS.md", "tiny {:.2f}× aiayn fp32, {:.2f}× nn.Transformer and {:.2f}× Marian on their autocast "
+          "(bucketed); base {:.2f}× / {:.2f}× / {:.2f}×",
+          tp("tiny", "bucketed", "aiayn:bf16", "speedup_over_aiayn_fp32"),
+          ratio(tp("tiny", "bucketed", "aiayn:bf16"), tp("tiny", "bucketed", "torch_nn:autocast")),
+          ratio(tp("tiny", "bucketed", "aiayn:bf16"), tp("tiny", "bucketed", "marian:autocast")),
+          tp("base", "bucketed", "aiayn:bf16", "speedup_over_aiayn_fp32"),
+          ratio(tp("base", "bucketed", "aiayn:bf16"), tp("base", "bucketed", "torch_nn:autocast")),
+          ratio(tp("base", "bucketed", "aiayn:bf16"), tp("base", "bucketed", "marian:autocast"))),
+    *[claim("BENCHMARKS.md", f"| {shape} | {{:.1f}} | {{:.1f}} | {{:.1f}} | {{:.2f}}× |",
+            f"{B16}host.json:matmul_gflops/{i}/fp32", f"{B16}host.json:matmul_gflops/{i}/bf16",
+            f"{B16}host.json:matmul_gflops/{i}/int8",
+            ratio(f"{B16}host.json:matmul_gflops/{i}/bf16", f"{B16}host.json:matmul_gflops/{i}/fp32"))
+      for i, shape in enumerate(["64 × 256 × 1024", "64 × 256 × 8000", "256 × 512 × 2048", "1024 × 1024 × 1024",
+                                 "4 × 256 × 256"])],
+]
+CLAIMS += BF16_CLAIMS
+
+
 def _id(c: Claim) -> str:
     return f"{c.page}: {squash(c.text)[:60]}"
 
