@@ -222,7 +222,8 @@ BAD = [  # (command line, exit status, what the one line must say)
     ("generate --model {run} --top-p 1.5", 2, "argument --top-p: must be a number > 0 and <= 1, not '1.5'"),
     ("generate --model {run} --top-k -1", 2, "argument --top-k: must be an integer >= 0"),
     ("generate --model {run} --seed -1", 2, "argument --seed: must be an integer >= 0"),
-    ("generate --model {run} --out {root}/samples", 1, "holds a transformer model; generate needs a decoder-only"),
+    ("generate --model {run} --out {root}/samples", 1, "holds a translation model; `aiayn generate` takes music, "
+     "digits or superres models: use aiayn translate / aiayn evaluate / aiayn attention / aiayn serve / aiayn export"),
 ]
 
 

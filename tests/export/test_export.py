@@ -457,3 +457,18 @@ def test_a_missing_package_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "ctranslate2", None)
     with pytest.raises(UsageError, match=r"pip install 'aiayn\[export\]'"):
         require("ctranslate2")
+
+
+def test_every_decoding_option_is_mapped_or_refused_by_the_ctranslate2_engine(copy_exports):
+    """The field table: a DecodeOptions field CTranslate2 neither maps nor refuses fails here; a refused one
+    (--exact-beam) is one line before any decoding, never silently ignored."""
+    import dataclasses
+
+    from aiayn.export import ctranslate2 as ct2
+
+    fields = {f.name for f in dataclasses.fields(DecodeOptions)}
+    assert fields == set(ct2.OPTION_MAP) | set(ct2.OPTION_REFUSED) and not set(ct2.OPTION_MAP) & set(ct2.OPTION_REFUSED)
+    engine = CTranslate2Translator(copy_exports["ct2"])
+    with pytest.raises(UsageError, match="--exact-beam: CTranslate2 always stops"):
+        engine.translate_nbest(["hello"], DecodeOptions(early_stopping=False))
+    assert engine.translate_nbest(["hello"], DecodeOptions(beam_size=2, max_len_b=3))[0]

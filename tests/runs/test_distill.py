@@ -132,7 +132,8 @@ def test_a_teacher_of_another_task_is_refused(teacher, tmp_path):
     tensors, meta = read_checkpoint(other / "best.safetensors")
     atomic_save(tensors, {**meta, "task": "music"}, other / "best.safetensors")
     err = one_error(aiayn("distill", "--teacher", str(other), "--out", str(tmp_path / "s"), check=False))
-    assert "holds a music model; the teacher must be a translation model" in err
+    assert "holds a music model; `aiayn translate` takes translation models: use aiayn evaluate" in err
+    assert err.startswith("error: the teacher ")
     assert not (tmp_path / "s").exists() and not (other / "distilled").exists()
 
 

@@ -204,3 +204,29 @@ def test_command_line_functions_fit_on_a_screen(path):
     long = [f"{node.name}: {node.end_lineno - node.lineno + 1} lines" for node in ast.walk(tree)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno >= 60]
     assert not long, long
+
+
+def test_one_gate_answers_from_the_task_and_the_architecture(tmp_path):
+    """``tasks.gate``: the task's verbs first (music cannot translate), then the architecture (RNNencdec
+    shows no attention; RNNsearch exports nowhere), each refusal one line naming who can; else the task."""
+    from aiayn.errors import UsageError
+    from aiayn.io.checkpoint import save_weights
+    from aiayn.model.config import RNNSearchConfig
+    from aiayn.model.rnnsearch import RNNSearch
+
+    small = dict(src_vocab_size=20, tgt_vocab_size=20, embed_dim=8, hidden=8, maxout_dim=8)
+    for name, attention in [("search", True), ("encdec", False)]:
+        cfg = RNNSearchConfig(**small, attention=attention)
+        save_weights(RNNSearch(cfg), cfg, tmp_path / f"{name}.safetensors", task="translation")
+    assert tasks.gate(tmp_path / "search.safetensors", "attention").name == "translation"
+    assert tasks.gate(tmp_path / "encdec.safetensors", "translate").name == "translation"
+    refusals = {("encdec", "attention"): "translation model with no attention (RNNencdec), its source being one fixed "
+                                         "vector; `aiayn attention` takes models with attention to show",
+                ("search", "export"): "translation model with an architecture no exporter writes; `aiayn export` takes "
+                                      "encoder-decoder Transformer models (architecture 'transformer')",
+                ("search", "generate"): "translation model; `aiayn generate` takes music, digits or superres models: use "
+                                        "aiayn translate / aiayn evaluate / aiayn attention / aiayn serve / aiayn export"}
+    for (name, verb), text in refusals.items():
+        with pytest.raises(UsageError) as e:
+            tasks.gate(tmp_path / f"{name}.safetensors", verb, role="the teacher ")
+        assert str(e.value) == f"the teacher {tmp_path / name}.safetensors holds a {text}"

@@ -130,3 +130,22 @@ def test_aiayn_info_reports_the_host_and_the_ceilings(capsys):
     assert set(report["instructions"]) <= set(precision.HOST_FLAGS)
     rows = report["matmul_gflops"]
     assert [r["shape"] for r in rows][0] == "64 x 256 x 1024" and all(r["fp32"] > 0 for r in rows)
+
+
+def test_dtype_auto_decodes_in_what_the_hardware_multiplies(monkeypatch):
+    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: True)
+    assert precision.decoding_dtype("auto", "cpu") == "bfloat16"
+    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: False)
+    assert precision.decoding_dtype("auto", "cpu") == "float32"
+    assert precision.decoding_dtype("int8", "cpu") == "int8"
+
+
+def test_the_report_names_the_updates_time_and_precision(trained):
+    from aiayn import runs
+    from aiayn.io.rundir import RunDir
+
+    last = RunDir(trained).events("train")[-1]
+    line = runs.launch.training_summary(RunDir(trained))
+    assert line.strip() == (f"Trained {last['step']} updates in {last['elapsed'] / 60:.1f} min of training "
+                            f"(fp32, {last['tgt_tok_s']:,.0f} target tokens/s at the end)")
+    assert RunDir(trained).events("nothing") == [] and last["precision"] == "fp32"

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import tasks
 from ..data import Tokenizer
 from ..errors import UsageError
 from ..io.atomic import atomic_folder
@@ -44,9 +45,10 @@ def load_exportable(path: str | Path, target: str) -> Exportable:
     when its model cannot go to ``target`` (``io.registry.capabilities``)."""
     from ..inference.translator import Translator
 
+    tasks.gate(path, "export")  # a translation model of an architecture that exports
     model_file = model_file_of(path)
     _, meta = read_header(model_file)
-    if target not in capabilities_of(meta).export:
+    if target not in capabilities_of(meta).export:  # and to this runtime in particular
         architecture = meta.get("architecture") or DEFAULT_ARCHITECTURE
         raise UsageError(f"cannot export {model_file}: architecture={architecture!r}; export takes the "
                          "encoder-decoder Transformer (architecture 'transformer') only")

@@ -159,6 +159,26 @@ def export_ctranslate2(exportable: Exportable, out: str | Path, quantization: st
     return Path(out)
 
 
+# How each ``DecodeOptions`` field reaches CTranslate2: mapped (to what), or refused unless it has the given
+# value (why). tests/export walks every field: a new one must be placed here.
+OPTION_MAP = {
+    "beam_size": "beam_size", "alpha": "length_penalty (ranked again with aiayn's EOS at the limit)",
+    "max_len_a": "max_decoding_length per row", "max_len_b": "max_decoding_length per row",
+    "min_len": "min_decoding_length", "nbest": "num_hypotheses, cut to nbest", "max_tokens": "max_batch_size (tokens)",
+}
+OPTION_REFUSED = {
+    "early_stopping": (True, "--exact-beam: CTranslate2 always stops a sentence at beam-size finished hypotheses; "
+                             "drop --exact-beam, or decode with --engine aiayn"),
+}
+
+
+def check_options(opts: DecodeOptions) -> None:
+    """A one-line refusal for an option CTranslate2 cannot honour (``OPTION_REFUSED``)."""
+    for name, (allowed, why) in OPTION_REFUSED.items():
+        if getattr(opts, name) != allowed:
+            raise UsageError(why)
+
+
 class CTranslate2Translator:
     """An exported CTranslate2 folder and its spm.model, translating with aiayn's ``DecodeOptions``."""
 
@@ -194,6 +214,7 @@ class CTranslate2Translator:
                       ) -> list[list[tuple[list[int], float]]]:
         """As ``translate_nbest``, with each hypothesis' token ids (EOS left out) instead of its text."""
         opts = options or DecodeOptions()
+        check_options(opts)
         room = self.config.max_positions - 1  # one position for EOS
         sources = []
         for n, ids in enumerate(self.tokenizer.encode(lines)):

@@ -84,10 +84,7 @@ class Teacher:
 def check_teacher(path: str | Path) -> Teacher:
     """The teacher ``path`` names, refused in one line when it is no translation model with its run's files."""
     model_file = model_file_of(path)
-    task = tasks.get(model_task_name(model_file))
-    if "aiayn translate" not in task.uses:  # the task's own list of commands, not its name
-        raise UsageError(f"{path} holds a {task.name} model; the teacher must be a translation model (one `aiayn "
-                         "translate` takes): train one with `aiayn train` and pass its run directory")
+    task = tasks.gate(path, "translate", role="the teacher ")  # a teacher is a model `aiayn translate` takes
     config_file = beside(model_file, CONFIG)
     if config_file is None:
         raise UsageError(f"no {CONFIG} beside {model_file}: the teacher's training data is read from its run; "

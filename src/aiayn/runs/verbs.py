@@ -26,19 +26,14 @@ AVERAGE_LAST = Allowed(int, 1)  # checkpoints to average
 
 def evaluate(request: EvaluateRequest) -> str:
     """Scores ``request.model`` as its task does (BLEU, NLL, bracket F1); returns the report's text."""
-    task = tasks.task_for(request.model, "evaluate")
+    task = tasks.gate(request.model, "evaluate")
     tasks.check_options(task, "evaluate", {"test": request.test, "src": request.src, "tgt": request.tgt})
     return task.evaluate(request)
 
 
 def generate(request: GenerateRequest) -> str:
     """Samples from ``request.model`` as its task does; returns what was written, one line each."""
-    task = tasks.get(model_task_name(request.model))
-    if not task.supports("generate"):
-        _, meta = read_header(model_file_of(request.model))
-        takers = ", ".join(name for name, t in tasks.registry().items() if t.supports("generate"))
-        raise UsageError(f"{request.model} holds a {meta.get('architecture') or 'transformer'} model; generate needs "
-                         f"a decoder-only one or superres ({takers}): for this {task.name} model use {task.uses}")
+    task = tasks.gate(request.model, "generate")
     tasks.check_options(task, "generate", dataclasses.asdict(request))
     return task.generate(request)
 
@@ -53,7 +48,7 @@ def translate_lines(model: str | Path, lines: list[str], options: DecodeOptions,
         return ct2_lines(model, lines, options, device, progress=progress, dtype=dtype)
     if is_ctranslate2_export(model):
         raise UsageError(f"{model} is a CTranslate2 export: add --engine ctranslate2")
-    tasks.task_for(model, "translate")
+    tasks.gate(model, "translate")
     return Translator.load(model, device, DTYPES[dtype]).translate_nbest(lines, options, progress=progress)
 
 
@@ -76,7 +71,7 @@ def attention(r: AttentionRequest) -> str:
     """Plots the attention ``r`` asks for; returns the translation."""
     from ..plots.attention import plot_attention  # matplotlib: only this command needs it
 
-    tasks.task_for(r.model, "attention")
+    tasks.gate(r.model, "attention")
     if not r.text.strip():
         raise UsageError("--text is empty: give the sentence to translate, e.g. --text 'God is love.'")
     translator = Translator.load(r.model, r.device)

@@ -36,18 +36,40 @@ def get(name: str) -> Task:
     return known[name]
 
 
-def task_for(model, command: str) -> Task:
-    """The task of ``model``'s weights (read from the file's header), refused in one line when
-    ``aiayn command`` does not take it (``Task.verbs``), naming the tasks whose models it takes."""
-    from .spec import model_task_name
+# What a verb needs of the model's architecture beyond its task's verbs (``io.registry.Capabilities``):
+# verb -> (the test, what a refused model lacks, the models that pass), in the refusal's words
+ARCHITECTURE_NEEDS = {
+    "attention": (lambda caps: bool(caps.attention), "no attention (RNNencdec), its source being one fixed vector",
+                  "models with attention to show"),
+    "export": (lambda caps: bool(caps.export), "an architecture no exporter writes",
+               "encoder-decoder Transformer models (architecture 'transformer')"),
+}
 
-    task = get(model_task_name(model))
-    if not task.supports(command):
-        takers = [t.name for t in registry().values() if t.supports(command)]
+
+def gate(model, verb: str, role: str = "") -> Task:
+    """The one answer to "can ``model`` do ``aiayn verb``?": from its task's verbs (``Task.verbs``), then
+    from its architecture's capabilities (``ARCHITECTURE_NEEDS``), read from the weights file's header
+    before any weights load. A refusal is one line in one format, naming the models that can and what
+    this one is for; ``role`` names the model in it ("teacher ")."""
+    from ..io.checkpoint import read_header
+    from ..io.registry import capabilities_of
+    from ..io.rundir import model_file_of
+    from .spec import task_name
+
+    _, meta = read_header(model_file_of(model))
+    task = get(task_name(meta))
+    use = f"use {task.uses}" if task.verbs else f"no command takes {task.name} models"
+    if not task.supports(verb):
+        takers = [t.name for t in registry().values() if t.supports(verb)]
         takes = f"{', '.join(takers[:-1])} or {takers[-1]}" if len(takers) > 1 else "".join(takers) or "no"
-        use = f"use {task.uses}" if task.verbs else f"no command takes {task.name} models"
-        raise UsageError(f"{model} holds a {task.name} model; `aiayn {command}` takes {takes} models: {use}")
+        raise UsageError(f"{role}{model} holds a {task.name} model; `aiayn {verb}` takes {takes} models: {use}")
+    test, lacks, takers = ARCHITECTURE_NEEDS.get(verb, (None, "", ""))
+    if test is not None and not test(capabilities_of(meta)):
+        raise UsageError(f"{role}{model} holds a {task.name} model with {lacks}; `aiayn {verb}` takes {takers}")
     return task
+
+
+task_for = gate  # its earlier name
 
 
 # option dests given otherwise than as --DEST (a train setting without a flag: with --set)
@@ -85,5 +107,5 @@ def check_options(task: Task, command: str, given: dict, why: str = "") -> None:
 
 
 __all__ = ["DEFAULT", "GENERATE_RANGES", "EvaluateRequest", "GenerateRequest", "LanguageModelObjective", "Setup",
-           "SequenceBatch", "Task", "TranslationObjective", "check_options", "cut_windows", "get", "nll_by_position", "registry",
-           "task_for"]
+           "SequenceBatch", "Task", "TranslationObjective", "check_options", "cut_windows", "gate", "get", "nll_by_position",
+           "registry", "task_for"]

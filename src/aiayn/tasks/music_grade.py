@@ -183,7 +183,7 @@ def run_grade(args) -> str:
     from tqdm import tqdm
 
     from ..metrics import chorales
-    from . import task_for
+    from . import gate
     from .music import default_cache
 
     if not args.pieces and not args.model:
@@ -193,7 +193,7 @@ def run_grade(args) -> str:
     ended, sampled = {}, {}
     if args.model:
         pieces_names, primers, bach = _primers(args)  # the settings are checked before the model is read
-        task_for(args.model, "grade")
+        gate(args.model, "grade")
         model = Generator.load(args.model, args.device).model
         if bach:
             label = f"Bach's own continuations ({args.primer}, after {len(primers[0])} tokens)"

@@ -239,9 +239,9 @@ def _add_parse(sub) -> argparse.ArgumentParser:
 
 def _run_parse(args: argparse.Namespace) -> str:
     """`aiayn parse`: the trees, one line each, for stdout."""
-    from . import task_for
+    from . import gate
 
-    task_for(args.model, "parse")
+    gate(args.model, "parse")
     lines = input_lines(args.input)
     trees, repaired = parse_lines(args.model, lines, decode_options(args), args.device,
                                   progress=functools.partial(tqdm, desc="parsing", disable=not sys.stderr.isatty()))

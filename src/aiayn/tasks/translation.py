@@ -272,5 +272,5 @@ TASK = Task("translation", "translate your parallel text, or the built-in Bible 
                    "evaluate": (("test", "src", "tgt"),)},
             prepare=check_data, start=write_vocabulary, build=_build, objective=TranslationObjective,
             evaluate=_evaluate, report=_report, decoding=DecodeOptions(),
-            verbs=("translate", "evaluate", "attention", "serve"),
+            verbs=("translate", "evaluate", "attention", "serve", "export"),
             default_out="runs/tiny")
