@@ -177,3 +177,37 @@ def test_an_eager_root_is_caught(tree):
     assert model_reaches(tree) <= {"model", "errors", "checks", None}
     (tree / "__init__.py").write_text("from .training import noam_lr\n", encoding="utf-8")
     assert "training" in model_reaches(tree)
+
+
+def cycles(package: Path = PACKAGE) -> list[set[str]]:
+    """Groups of modules that import each other, directly or round a loop (function-level imports count;
+    a package's ``__init__`` is left out: it imports its own modules by design)."""
+    modules = {module_name(p, package): p for p in sorted(package.rglob("*.py")) if p.name != "__init__.py"}
+    graph = {m: {t for _, t in imports(p, package) if t in modules and t != m} for m, p in modules.items()}
+
+    def reach(start: str) -> set[str]:
+        seen, todo = set(), [start]
+        while todo:
+            for nxt in graph[todo.pop()] - seen:
+                seen.add(nxt)
+                todo.append(nxt)
+        return seen
+
+    reached = {m: reach(m) for m in graph}
+    groups = {frozenset({m} | {n for n in reached[m] if m in reached[n]}) for m in graph if m in reached[m]}
+    return [set(g) for g in groups]
+
+
+def test_no_import_cycles():
+    assert cycles() == []
+
+
+def test_a_cycle_is_found(tmp_path):
+    package = tmp_path / "aiayn"
+    (package / "app").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "app" / "__init__.py").write_text("")
+    (package / "app" / "a.py").write_text("def f():\n    from .b import g\n")
+    (package / "app" / "b.py").write_text("from .a import f\n")
+    (package / "app" / "c.py").write_text("from .a import f\n")
+    assert cycles(package) == [{"aiayn.app.a", "aiayn.app.b"}]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from aiayn.app.cli import _setting
+from aiayn.app.argtypes import setting as _setting
 from aiayn.training.config import read_config_file
 
 

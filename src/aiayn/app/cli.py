@@ -10,7 +10,6 @@ import errno
 import functools
 import logging
 import os
-import re
 import sys
 
 from tqdm import tqdm
@@ -23,8 +22,8 @@ from ..inference.attention_maps import KINDS
 from ..precision import PRECISIONS, decoding_dtype
 from ..tasks.options import add_decoding, decode_options, decoding_given, device, input_lines
 from ..training.config import RANGES as TRAIN_RANGES
-from ..training.config import load_yaml
 from . import distill, experiment, info, preprocess
+from .argtypes import duration, setting
 
 log = logging.getLogger("aiayn")
 
@@ -83,22 +82,6 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {message} (see {self.prog} --help)\n")
 
 
-def _duration(text: str) -> float:
-    """'90s', '10m', '1.5h', '600' (seconds) -> seconds, more than 0."""
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*", text)
-    seconds = float(match[1]) * {"": 1, "s": 1, "m": 60, "h": 3600}[match[2]] if match else None
-    if seconds is None or not TRAIN_RANGES["max_time"].fits(seconds):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a duration above 0 such as 90s, 10m or 2h")
-    return seconds
-
-
-def _setting(text: str) -> tuple[str, object]:
-    key, sep, value = text.partition("=")
-    if not sep or not re.fullmatch(r"(model|train|data)\.\w+", key):
-        raise argparse.ArgumentTypeError(f"{text!r} is not model.FIELD=VALUE, train.FIELD=VALUE or data.NAME=VALUE")
-    return key, load_yaml(value)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="aiayn", description="The Transformer of 'Attention Is All You Need' and its family: "
                      "train, translate, evaluate, generate, parse, look inside, export, serve.")
@@ -155,7 +138,7 @@ def _add_train(sub) -> argparse.ArgumentParser:
     t.add_argument("--preset", choices=sorted({name for task in known.values() for name in task.presets}),
                    help="; ".join(f"{name}: {task.preset_help}" for name, task in known.items()))
     t.add_argument("--config", metavar="FILE", help="YAML or TOML file with preset / model / train sections")
-    t.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE",
+    t.add_argument("--set", type=setting, action="append", default=[], metavar="KEY=VALUE",
                    help="override one field, e.g. model.dropout=0.3 or train.warmup=8000, or a data setting "
                    "of a built-in task, e.g. data.window=256 for music (repeatable)")
     t.add_argument("--out", help=f"run directory (default {known[tasks.DEFAULT].default_out}; runs/TASK for other "
@@ -178,7 +161,7 @@ def _add_train(sub) -> argparse.ArgumentParser:
     ]:
         ranges = {**TRAIN_RANGES, **{k: r for task in known.values() if task.train_settings  # the tasks' own too
                                      for k, r in task.train_settings.RANGES.items()}}
-        kind = _duration if field == "max_time" else ranges[field].parse
+        kind = duration if field == "max_time" else ranges[field].parse
         t.add_argument(flag, dest=f"train.{field}", type=kind, help=text)
     t.add_argument("--precision", dest="train.precision", choices=PRECISIONS,
                    help="fp32 (default): exact, the reference; bf16: a bfloat16 working copy of the model runs the "
@@ -328,6 +311,8 @@ def _run_serve(args: argparse.Namespace) -> None:
                     max_queue=args.max_queue, max_batch_lines=args.max_batch_lines, body_timeout=args.body_timeout)
     engines.check_engine(args.model, args.engine)
     if args.engine == "aiayn":
+        if os.path.exists(args.model):  # a missing one: serve's own message says how to get one
+            tasks.gate(args.model, "serve")
         serve(args.model, args.host, args.port, decode_options(args), limits, args.device, args.dtype)
         return
     with engines.ctranslate2(args.model, args.device, args.dtype) as engine:  # aiayn's weights show the attention

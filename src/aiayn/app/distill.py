@@ -12,6 +12,7 @@ from ..errors import UsageError
 from ..runs.distill import CHUNK_LINES, ENGINES, DistillRequest, check_teacher, distill
 from ..tasks.options import add_decoding, decode_options
 from ..training.config import RANGES as TRAIN_RANGES
+from .argtypes import duration, setting
 
 EPILOG = """examples:
   aiayn train --max-time 60m --out runs/teacher                       # the teacher: tiny, one hour
@@ -28,7 +29,6 @@ and `aiayn serve` take it as any other model (docs/distillation.md)."""
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
-    from .cli import _duration, _setting  # the train command's own parsers (cli imports this module first)
 
     p = sub.add_parser("distill", help="sequence-level distillation: a teacher's beam outputs train a small student",
                        description="Translate the teacher's training sources with its beam search (batched, cached "
@@ -49,10 +49,10 @@ def add_parser(sub) -> argparse.ArgumentParser:
     t.add_argument("--preset", default="student", choices=list(tasks.get("translation").presets),
                    help="the student's shape (default student: tiny's width, 4 encoder + 1 decoder layers, pre-norm)")
     t.add_argument("--config", metavar="FILE", help="YAML or TOML file with preset / model / train sections")
-    t.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE",
+    t.add_argument("--set", type=setting, action="append", default=[], metavar="KEY=VALUE",
                    help="override one field, e.g. model.n_decoder_layers=2 (repeatable)")
     t.add_argument("--resume", action="store_true", help="continue the student in --out where it stopped")
-    t.add_argument("--max-time", dest="train.max_time", type=_duration, help="stop training after 90s, 10m, 2h")
+    t.add_argument("--max-time", dest="train.max_time", type=duration, help="stop training after 90s, 10m, 2h")
     for flag, field in (("--max-steps", "max_steps"), ("--seed", "seed")):  # --max-tokens is the decoding one
         t.add_argument(flag, dest=f"train.{field}", type=TRAIN_RANGES[field].parse, help=f"train.{field}")
     return p

@@ -19,8 +19,10 @@ import contextlib
 import fcntl
 import json
 import logging
+import math
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,31 @@ from .checkpoint import CheckpointError
 
 log = logging.getLogger("aiayn")
 CONFIG, TOKENIZER = "config.json", "spm.model"  # the run's settings and its vocabulary, by file name
+
+
+class JsonLog:
+    """Appends one JSON object per line to a run's log (``RunDir.events`` reads them back); ``enabled``:
+    False in every process but the main one."""
+
+    def __init__(self, path: Path, enabled: bool = True):
+        self.path, self.enabled = path, enabled
+
+    def write(self, event: str, **fields: Any) -> None:
+        if self.enabled:
+            record = _finite({"event": event, "time": round(time.time(), 3), **fields})
+            with open(self.path, "a", encoding="utf-8") as f:
+                f.write(json.dumps(record, allow_nan=False) + "\n")
+
+
+def _finite(value: Any) -> Any:
+    """JSON has no NaN or infinity: such numbers become null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
 
 
 def read_config(path: str | Path) -> dict[str, Any]:

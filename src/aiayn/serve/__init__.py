@@ -21,7 +21,6 @@ import logging
 import socket
 from pathlib import Path
 
-from .. import tasks
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
 from ..precision import DTYPES
@@ -66,7 +65,6 @@ def serve(model: str | Path, host: str = "127.0.0.1", port: int = 8000, options:
                          f"({limits.max_beam}): lower --beam or raise --max-beam")
     _check_free(host, port)  # before the model loads: a port in use is reported at once
     _check_model(model)
-    tasks.gate(model, "serve")
     translator = Translator.load(model, device, DTYPES[dtype])
     worker = ModelWorker(translator, options, max_queue=limits.max_queue,
                          max_batch_lines=limits.max_batch_lines, decoder=decoder)

@@ -21,19 +21,18 @@ import torch
 
 from ..checks import Allowed, check_fields
 from ..data import music
-from ..data.binarized import cache_root
 from ..errors import UsageError
 from ..inference.generator import Generator
 from ..io.atomic import atomic_path
 from ..metrics.chorales import PERFECT, forbidden_parallels, out_of_range, pitches
 from ..model.config import LanguageModelConfig
 from ..training.loss import LossSums, label_smoothed_cross_entropy, unlikelihood
+from .chorales import SAMPLING, WINDOW, chorale_sequences
 from .language_model import LanguageModelObjective, SequenceBatch, nll_by_position
 from .music_grade import RULE_HELP, RULES, add_grade, run_grade, sample_figures
 from .requests import GENERATE_RANGES, EvaluateRequest, GenerateRequest
 from .spec import Task, load_trained
 
-WINDOW = 2048  # training window in tokens: 512 sixteenths = 32 bars of 4/4, every training chorale whole
 MAX_DISTANCE = 256  # relative distances clipped at 64 sixteenths = 4 bars (farther keys share one vector)
 
 MUSIC_MODEL = dict(vocab_size=music.VOCAB_SIZE, pad_id=music.PAD, bos_id=music.BOS, eos_id=music.EOS, d_model=256,
@@ -44,11 +43,6 @@ MUSIC_TRAIN = dict(max_tokens=8192, warmup=100, lr_scale=0.3, label_smoothing=0.
                    valid_every=50, save_every=50, keep_last=5)
 
 
-def default_cache() -> Path:
-    """Where the encoded chorales live: ``chorales`` in aiayn's cache folder (``AIAYN_CACHE``)."""
-    return cache_root() / "chorales"
-
-
 SCHEMES = {  # the two position schemes compared in the README; relative is the Music Transformer's
     "relative": dict(attention="relative", positional="none", max_relative_distance=MAX_DISTANCE),
     "absolute": dict(attention="full", positional="sinusoidal"),
@@ -56,10 +50,6 @@ SCHEMES = {  # the two position schemes compared in the README; relative is the 
 # issue 29: relative attention cannot tell S from A; learned embeddings of the voice (token mod 4) and of
 # the sixteenth mod 16 (a 4/4 bar, counted from the first note) tell it. Preset "voices"; off elsewhere.
 VOICE_GRID = dict(voice_embedding=len(music.VOICES), metre_embedding=16)
-# what `aiayn generate` and `aiayn grade` sample with unless told otherwise: graded on 135 continuations of
-# valid chorales (docs/music.md), the setting furthest inside issue 29's part-writing limits among those
-# where at least 80% of the pieces end by themselves (shipped model: T 0.6 ahead of T 0.7 and 0.8)
-SAMPLING = dict(temperature=0.6, top_k=0, top_p=0.9)
 
 
 def music_model_config(positions: str = "relative", **overrides) -> LanguageModelConfig:
@@ -67,12 +57,6 @@ def music_model_config(positions: str = "relative", **overrides) -> LanguageMode
     if positions not in SCHEMES:
         raise ValueError(f"positions must be one of {', '.join(SCHEMES)}, not {positions!r}")
     return LanguageModelConfig.from_dict({**MUSIC_MODEL, **SCHEMES[positions], **overrides})
-
-
-def chorale_sequences(split: str, cache: str | Path | None = None, progress=None) -> tuple[list[str], list[list[int]]]:
-    """Names and token lists of one split (train, valid, test); ``progress`` shows the first parse."""
-    chorales = music.load_chorales(cache or default_cache(), split, progress)
-    return list(chorales), [seq.tolist() for seq in chorales.values()]
 
 
 @dataclass

@@ -50,7 +50,7 @@ GRADE_EPILOG = """examples:
 
 
 def add_grade(sub) -> argparse.ArgumentParser:
-    from .music import SAMPLING, WINDOW
+    from .chorales import SAMPLING, WINDOW
     from .options import device
 
     r = GENERATE_RANGES
@@ -107,7 +107,7 @@ def _read_sets(paths: list[str], progress) -> tuple[dict[str, list[list[int]]], 
 def _primers(args) -> tuple[list[str], list[list[int]], list[list[int]]]:
     """Names, primers and Bach's own continuations: the first ``args.samples`` chorales of the split, cut
     after ``--primer-tokens`` (whole sixteenths); one empty primer per sample without --primer."""
-    from .music import chorale_sequences
+    from .chorales import chorale_sequences
 
     if not args.primer:
         return [f"sample-seed{args.seed}-{i + 1}" for i in range(args.samples)], [[]] * args.samples, []
@@ -162,7 +162,7 @@ def sample_figures(model_path: str | Path, samples: int = 20, length: int = 2048
     from tqdm import tqdm
 
     from ..metrics import chorales
-    from .music import SAMPLING, default_cache
+    from .chorales import SAMPLING, default_cache
 
     args = argparse.Namespace(length=length, top_k=SAMPLING["top_k"], seed=seed, device=device)
     model = Generator.load(model_path, device).model
@@ -184,7 +184,7 @@ def run_grade(args) -> str:
 
     from ..metrics import chorales
     from . import gate
-    from .music import default_cache
+    from .chorales import default_cache
 
     if not args.pieces and not args.model:
         raise UsageError("nothing to grade: name MIDI files or folders of samples, or --model RUN to sample from")

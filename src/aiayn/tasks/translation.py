@@ -31,13 +31,13 @@ from ..decoding.options import DecodeOptions
 from ..errors import UsageError
 from ..inference.translator import Translator
 from ..io.atomic import atomic_path, check_writable
+from ..io.rundir import JsonLog
 from ..metrics.bleu import Scores, corpus_scores
 from ..model.config import PRESETS, RNNSearchConfig, TransformerConfig
 from ..precision import DTYPES
 from ..progress import bar as progress_bar
 from ..training import distributed as D
 from ..training.loss import LossSums, label_smoothed_cross_entropy
-from ..training.trainer import JsonLog
 from .requests import EvaluateRequest
 from .spec import Setup, Task
 from .translation_data import check_data, check_unchanged, first_pairs, mapped_pairs, training_source, write_vocabulary
@@ -221,7 +221,7 @@ def _report(run_dir: Path, config: dict, progress=None) -> str:
     hyps = translator.translate(valid.src, options, progress=bar)
     bar.close()
     scores = corpus_scores(hyps, valid.tgt)
-    JsonLog(run_dir / "log.jsonl", enabled=True).write(
+    JsonLog(run_dir / "log.jsonl").write(
         "report", split="valid", beam=options.beam_size, alpha=options.alpha, bleu=scores.bleu, chrf=scores.chrf,
         bleu_signature=scores.bleu_signature)
     text = f"\nValidation ({len(valid)} sentences, beam {options.beam_size}, α {options.alpha}):\n{scores}\n"

@@ -10,7 +10,6 @@ The model is rebuilt from its config's architecture.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import math
 import os
@@ -28,7 +27,7 @@ from ..data import BatchSampler, DataError
 from ..errors import UserError
 from ..io.checkpoint import CheckpointError, load_training_state, rng_state, save_training_state, save_weights
 from ..io.registry import model_for
-from ..io.rundir import RunDir
+from ..io.rundir import JsonLog, RunDir
 from ..model.config import LayerConfig
 from ..precision import BF16Training, resolve_precision, warn_if_emulated_bf16
 from ..progress import bar as progress_bar
@@ -51,30 +50,6 @@ class Interrupted(Exception):
 
 class Diverged(UserError):
     """The loss or the gradients stopped being finite numbers."""
-
-
-class JsonLog:
-    """Appends one JSON object per line to the run's log; only the main process writes."""
-
-    def __init__(self, path: Path, enabled: bool):
-        self.path, self.enabled = path, enabled
-
-    def write(self, event: str, **fields: Any) -> None:
-        if self.enabled:
-            record = _finite({"event": event, "time": round(time.time(), 3), **fields})
-            with open(self.path, "a", encoding="utf-8") as f:
-                f.write(json.dumps(record, allow_nan=False) + "\n")
-
-
-def _finite(value: Any) -> Any:
-    """JSON has no NaN or infinity: such numbers become null."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_finite(v) for v in value]
-    return value
 
 
 class Trainer:
