@@ -130,6 +130,7 @@ def main() -> None:
         return
 
     from aiayn.inference.generator import Generator
+    from aiayn.io.rundir import RunDir
     from aiayn.tasks.music import chorale_sequences
 
     _, test = chorale_sequences("test")
@@ -137,7 +138,7 @@ def main() -> None:
     table = {"Bach (test chorales)": summarise(per_piece["Bach (test chorales)"])}
     samples = {}
     for run in args.runs:
-        config = json.loads((Path(run) / "config.json").read_text())
+        config = RunDir(run).read_config()
         label = f"{config.get('positions') or config['preset']}, L = {config['data']['window']}"
         gen = Generator.load(run)
         samples[label] = gen.generate([[]] * args.samples, args.length, temperature=args.temperature, seed=args.seed)

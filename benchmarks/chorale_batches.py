@@ -12,8 +12,9 @@ settings) and docs/music/batch_tokens.png (the curves against tokens, and agains
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
+
+from aiayn.io.rundir import RunDir
 
 from .common import write_result
 
@@ -24,8 +25,7 @@ def curve(run: Path) -> list[dict[str, float]]:
     """[{step, tokens, minutes, valid_nll}] at each validation of the run, tokens summed from the logged rates."""
     tokens = clock = 0.0
     out = []
-    for line in (run / "log.jsonl").read_text().splitlines():
-        event = json.loads(line)
+    for event in RunDir(run).events():
         if event.get("event") == "train":
             if event["elapsed"] < clock:  # a resumed run whose clock went back: count from where it is now
                 clock = event["elapsed"]
@@ -50,7 +50,7 @@ def main() -> None:
     for item in args.runs:
         label, _, path = item.rpartition("=")
         run = Path(path)
-        config = json.loads((run / "config.json").read_text())
+        config = RunDir(run).read_config()
         points = curve(run)
         best = min(points, key=lambda q: q["valid_nll"])
         result[label] = {"run": str(run), "max_tokens": config["train"]["max_tokens"],

@@ -63,15 +63,15 @@ def _grades(folder: Path | None, name: str) -> dict:
 def measure(run: Path, grades: Path | None, known: dict, base: bool = False) -> dict:
     """The figures of a run's last checkpoint (``base``: its best), taken from ``known`` (by run and weights)
     when scored before; the grade is read again each time."""
+    from aiayn.io.rundir import RunDir
     from aiayn.tasks.music import evaluate_music
 
     weights = run / "best.safetensors" if base else _last_checkpoint(run)
     samples = {"samples": _grades(grades, run.name)}
     if (str(run), str(weights)) in known:
         return known[(str(run), str(weights))] | samples
-    config = json.loads((run / "config.json").read_text())
-    events = (json.loads(line) for line in (run / "log.jsonl").read_text().splitlines())
-    valid = [e for e in events if e["event"] == "valid"]
+    config = RunDir(run).read_config()
+    valid = RunDir(run).events("valid")
     f = evaluate_music(weights)
     return {"run": str(run), "weights": str(weights), "alpha": config["train"].get("unlikelihood", 0.0),
             "init": config.get("init"), "in_range": config["data"].get("in_range", False), "updates": valid[-1]["step"],

@@ -44,6 +44,7 @@ def report(args) -> None:
 
     from aiayn.data import music
     from aiayn.io.registry import load_model
+    from aiayn.io.rundir import RunDir
     from aiayn.tasks.language_model import nll_by_position
     from aiayn.tasks.music import chorale_sequences, evaluate_music
 
@@ -52,7 +53,7 @@ def report(args) -> None:
     long = [s for s in test if len(s) >= 2 * WINDOW]
     results, curves = {}, {}
     for run_dir in map(Path, args.runs):
-        config = json.loads((run_dir / "config.json").read_text())
+        config = RunDir(run_dir).read_config()
         label = config.get("positions") or config["preset"]  # runs from before `aiayn train --task music`
         if config.get("data", {}).get("transpose"):
             label += f", transposed ±{config['data']['transpose']}"
@@ -61,9 +62,8 @@ def report(args) -> None:
         test_fig = evaluate_music(run_dir / "best.safetensors")
         nll, count = nll_by_position(model, [s[: 2 * WINDOW] for s in long], music.BOS)
         per_pos = (nll / count).tolist()
-        log = [json.loads(line) for line in (run_dir / "log.jsonl").read_text().splitlines()]
-        valid = [(e["step"], e["valid_nll"]) for e in log if e["event"] == "valid"]
-        train_events = [e for e in log if e["event"] == "train"]
+        valid = [(e["step"], e["valid_nll"]) for e in RunDir(run_dir).events("valid")]
+        train_events = RunDir(run_dir).events("train")
         results[label] = {
             "run": str(run_dir), "parameters": model.num_parameters(), "best_step": meta["step"],
             "steps": train_events[-1]["step"], "train_seconds": train_events[-1]["elapsed"],

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import json
 import os
 import re
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from aiayn.io.rundir import RunDir
 
 from .common import RESULTS, ROOT, write_result
 
@@ -65,14 +66,14 @@ def test_subset(lines: int, out: Path) -> Path:
     return path
 
 
-def plot_curve(log_path: Path, png: Path) -> list[dict]:
+def plot_curve(run: Path, png: Path) -> list[dict]:
     """Validation loss and BLEU against step (training loss too), from the run's log.jsonl."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    events = [json.loads(line) for line in log_path.read_text().splitlines() if line.strip()]
+    events = RunDir(run).events()
     train = [e for e in events if e["event"] == "train"]
     valid = [e for e in events if e["event"] == "valid"]
     fig, (ax_loss, ax_bleu) = plt.subplots(1, 2, figsize=(10, 4))
@@ -111,7 +112,7 @@ def main(argv: list[str] | None = None) -> dict:
 
     started = time.time()
     if not args.skip_train:
-        if (out / "log.jsonl").exists():
+        if RunDir(out).log.exists():
             raise SystemExit(f"{out} already holds a run; choose another --out or pass --skip-train")
         aiayn("train", "--preset", "tiny", "--max-time", f"{args.minutes:g}m", "--out", str(out),
               *(("--precision", args.precision) if args.precision else ()),
@@ -133,8 +134,8 @@ def main(argv: list[str] | None = None) -> dict:
 
     results.mkdir(parents=True, exist_ok=True)
     png = results / f"{args.name}_valid_curve.png"
-    curve = plot_curve(out / "log.jsonl", png)
-    events = [json.loads(x) for x in (out / "log.jsonl").read_text().splitlines() if x.strip()]
+    curve = plot_curve(out, png)
+    events = RunDir(out).events()
     payload = {"budget_minutes": args.minutes, "run": str(out), "commands": commands, "test_lines": args.test_lines,
                "wall_seconds_training": round(trained_s, 1), "threads": args.threads,
                "precision": next((e.get("precision") for e in events if e.get("event") == "train"), None),

@@ -37,10 +37,11 @@ def test_split():
 def score_run(run: Path, data) -> dict:
     from sacrebleu.metrics import BLEU, CHRF
 
+    from aiayn.io.rundir import RunDir
+
     hyps = (run / "hyp.test.beam4.es").read_text(encoding="utf-8").split("\n")[: len(data)]
-    config = json.loads((run / "config.json").read_text())
-    log = [json.loads(line) for line in (run / "log.jsonl").read_text().splitlines()]
-    train = [e for e in log if e["event"] == "train"]
+    config = RunDir(run).read_config()
+    train = RunDir(run).events("train")
     groups: dict[str, list[int]] = {}
     for i, line in enumerate(data.src):
         groups.setdefault(bucket_of(len(line.split())), []).append(i)

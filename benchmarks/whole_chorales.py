@@ -66,6 +66,7 @@ def report(args) -> None:
 
     from aiayn.data import music
     from aiayn.io.registry import load_model
+    from aiayn.io.rundir import RunDir
     from aiayn.tasks.language_model import nll_by_position
     from aiayn.tasks.music import chorale_sequences, evaluate_music
 
@@ -74,7 +75,7 @@ def report(args) -> None:
     chained = [a + [music.EOS] + b for a, b in zip(test[0::2], test[1::2])]
     results, curves = {}, {}
     for run_dir in map(Path, args.runs):
-        config = json.loads((run_dir / "config.json").read_text())
+        config = RunDir(run_dir).read_config()
         window = config["data"]["window"]
         positions = config.get("positions") or {"full": "absolute"}.get(config["model"]["attention"], config["model"]["attention"])
         label = f"{positions}, L = {window}" + (f" ({config['preset']})" if config.get("preset") not in (None, positions) else "")
@@ -83,8 +84,7 @@ def report(args) -> None:
         test_fig = evaluate_music(run_dir)  # the run's own window, from its config.json
         whole = nll_by_position(model, test, music.BOS)
         pairs = nll_by_position(model, chained, music.BOS)
-        log = [json.loads(line) for line in (run_dir / "log.jsonl").read_text().splitlines()]
-        train_events = [e for e in log if e["event"] == "train"]
+        train_events = RunDir(run_dir).events("train")
 
         def mean(nll_count, lo, hi):
             nll, count = nll_count

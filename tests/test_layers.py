@@ -211,3 +211,16 @@ def test_a_cycle_is_found(tmp_path):
     (package / "app" / "b.py").write_text("from .a import f\n")
     (package / "app" / "c.py").write_text("from .a import f\n")
     assert cycles(package) == [{"aiayn.app.a", "aiayn.app.b"}]
+
+
+def test_benchmarks_read_runs_through_the_library():
+    """benchmarks/ measures; a run folder's config and log are read through ``aiayn.io.rundir.RunDir``
+    (``read_config``, ``events``), never opened by hand. (decode_throughput's config.json is the saved
+    Hugging Face model's, not a run's.)"""
+    allowed = {("decode_throughput.py", "config.json")}
+    found = [(p.name, node.value, node.lineno)
+             for p in sorted((PACKAGE.parents[1] / "benchmarks").glob("*.py"))
+             for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and node.value in ("config.json", "log.jsonl")
+             and (p.name, node.value) not in allowed]
+    assert not found, found
