@@ -14,7 +14,7 @@ matters where early junk endings fill the K places (parsing's beam 21 over 23 sy
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import torch
 from torch import Tensor
@@ -35,6 +35,39 @@ class BeamStep:
     parents: Tensor  # (B, K) which previous beam each continues
     tokens: Tensor  # (B, K) the token each appends
     finished: list[tuple[int, int, int, float]]  # (sentence, parent beam, token, log-prob)
+    considered: tuple[Tensor, Tensor, Tensor]  # the top 2K candidates: (scores, parents, tokens), each (B, 2K)
+
+
+@dataclass
+class BeamTrace:
+    """What a beam search did, recorded by the search itself when given one (``beam_search(trace=...)``):
+    per step and sentence, the live beams, the 2K candidates it considered and each one's fate (kept,
+    finished or pruned), and the GNMT length penalty it applied; then the n-best it returned."""
+
+    steps: list[dict] = field(default_factory=list)
+    nbest: list[list[Hypothesis]] = field(default_factory=list)
+
+    def record(self, t: int, sentences: Tensor, history: Tensor, prompt_len: int, scores: Tensor, step: BeamStep,
+               eos_id: int, alpha: float) -> None:
+        lp = float(length_penalty(t + 1, alpha))
+        k = scores.size(1)
+        top_scores, parents, tokens = (x.tolist() for x in step.considered)
+        for i, sentence in enumerate(sentences.tolist()):
+            kept = {(int(p), int(tok)) for p, tok in zip(step.parents[i].tolist(), step.tokens[i].tolist())}
+            candidates = []
+            for rank, (score, parent, token) in enumerate(zip(top_scores[i], parents[i], tokens[i])):
+                if token == eos_id and rank < k and score != float("-inf"):
+                    fate = "finished"
+                elif token != eos_id and (parent, token) in kept:
+                    fate = "kept"
+                else:
+                    fate = "pruned"
+                candidates.append({"parent": parent, "token": token, "log_prob": score, "fate": fate,
+                                   **({"score": score / lp} if fate == "finished" else {})})
+            beams = [{"tokens": history[i * k + b, prompt_len:].tolist(), "log_prob": float(scores[i, b])}
+                     for b in range(k) if scores[i, b].isfinite()]
+            self.steps.append({"step": t, "sentence": sentence, "length_penalty": lp, "beams": beams,
+                               "candidates": candidates})
 
 
 def beam_step(scores: Tensor, log_probs: Tensor, eos_id: int) -> BeamStep:
@@ -54,7 +87,8 @@ def beam_step(scores: Tensor, log_probs: Tensor, eos_id: int) -> BeamStep:
     ]
     # The first K non-EOS candidates in rank order continue (a stable sort keeps the ranks).
     order = is_eos.to(torch.int8).argsort(dim=1, stable=True)[:, :k]  # (B, K)
-    return BeamStep(top_scores.gather(1, order), parents.gather(1, order), tokens.gather(1, order), finished)
+    return BeamStep(top_scores.gather(1, order), parents.gather(1, order), tokens.gather(1, order), finished,
+                    (top_scores, parents, tokens))
 
 
 @in_eval_mode
@@ -70,11 +104,13 @@ def beam_search(
     min_len: int = 0,
     prompt: Tensor | None = None,
     early_stopping: bool = True,
+    trace: BeamTrace | None = None,
 ) -> list[list[Hypothesis]]:
     """Decodes each input in ``src``; returns per input its ``nbest`` hypotheses, best first.
 
     A hypothesis's ``score`` is log P(Y|X) / lp(Y) with the GNMT length penalty (α = 0: the
-    plain log-probability). Length limits and ``prompt`` as in ``greedy_search``.
+    plain log-probability). Length limits and ``prompt`` as in ``greedy_search``. ``trace``: a
+    ``BeamTrace`` that receives what each step did and the n-best (the studio's beam view).
     """
     if beam_size < 1:
         raise ValueError(f"beam_size must be at least 1, got {beam_size}")
@@ -96,6 +132,8 @@ def beam_search(
         at_limit = sentence_limits == t + 1
         log_probs = constrain(log_probs, t, sentence_limits.repeat_interleave(k), min_len, cfg)
         step = beam_step(scores, log_probs.view(len(sentences), k, -1), cfg.eos_id)
+        if trace is not None:
+            trace.record(t, sentences, history, prompt_len, scores, step, cfg.eos_id, alpha)
 
         for i, parent, _token, total in step.finished:
             row = i * k + parent
@@ -121,4 +159,7 @@ def beam_search(
         state.reorder(rows)
         scores, sentences = step.scores[keep], sentences[keep]
 
-    return [sorted(hyps, key=lambda h: h.score, reverse=True)[:nbest] for hyps in results]
+    best = [sorted(hyps, key=lambda h: h.score, reverse=True)[:nbest] for hyps in results]
+    if trace is not None:
+        trace.nbest = best
+    return best

@@ -10,6 +10,7 @@ import torch
 from .. import checks
 from ..data import Tokenizer, pad_right
 from ..decoding import Hypothesis
+from ..decoding.beam import BeamTrace
 from ..decoding.options import DecodeOptions
 from ..decoding.search import length_batches, search
 from ..errors import ConfigError
@@ -89,6 +90,18 @@ class Translator:
 
     def search(self, src: torch.Tensor, opts: DecodeOptions) -> list[list[Hypothesis]]:
         return search(self.model, src, opts)
+
+    def beam_trace(self, line: str, options: DecodeOptions | None = None) -> tuple[BeamTrace, list[str]]:
+        """One line's beam search as the search recorded it (``BeamTrace``), and the vocabulary's pieces
+        to read its token ids with. The same batch of one that ``translate_nbest`` decodes for that line."""
+        opts = options or DecodeOptions()
+        ids = self._source_ids([line])[0]
+        if not ids:
+            raise ConfigError("the line is empty: give a sentence to translate", field="text")
+        src = pad_right([ids + [self.model.config.eos_id]], self.model.config.pad_id).to(self.device)
+        trace = BeamTrace()
+        search(self.model, src, opts, trace)
+        return trace, self.tokenizer.pieces(range(self.tokenizer.vocab_size))
 
     def _source_ids(self, lines: list[str]) -> list[list[int]]:
         """Token ids per line, cut to the model's positions (with a warning) so nothing crashes."""
