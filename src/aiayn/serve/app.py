@@ -9,6 +9,8 @@ Routes::
                            -> {"translations": [{"source", "text", "nbest": [{"text", "score"}]}], ...}
     POST /api/attention    {"text": "...", "beam": 4}
                            -> {"translation", "kinds": {kind: {"queries", "keys", "weights" (L, H, T, S)}}}
+    POST /api/walkthrough  the studio's views, one module each in ``views/`` (their docstrings give the
+    POST /api/beam         requests and answers); ``GET /api/info`` lists those this model offers
 
 Every error is JSON ``{"error": "<one line>"}`` with its status (``requests`` lists the 4xx);
 503 when the queue is full, 504 when the answer took longer than the timeout, 500 for a bug
@@ -19,6 +21,7 @@ never arrives, a client that hangs up) is never logged as a traceback.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from dataclasses import asdict
@@ -33,6 +36,7 @@ from starlette.requests import ClientDisconnect
 
 from ..errors import UserError
 from .requests import Limits, RequestError, check_content_type, parse_attention, parse_json, parse_translate
+from .views import VIEWS
 from .worker import Busy, ModelWorker
 
 log = logging.getLogger("aiayn")
@@ -84,8 +88,28 @@ def create_app(worker: ModelWorker, limits: Limits | None = None, info: dict[str
         payload = await _answer(worker.attention(text, beam), limits.timeout)
         return JSONResponse({**payload, "ms": _ms(start)})
 
+    for view in VIEWS.values():
+        _add_view(app, view, worker, limits)
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def _add_view(app: FastAPI, view, worker: ModelWorker, limits: Limits) -> None:
+    """``POST /api/NAME`` of a studio view (``serve/views``): parsed and hardened like every request, refused
+    (422) for a model the view does not take, computed on the model's thread."""
+    offered = view.offered(worker.translator)
+
+    @app.post(f"/api/{view.NAME}", name=view.NAME)
+    async def answer(request: Request) -> JSONResponse:
+        start = time.perf_counter()
+        data = parse_json(await _body(request, limits))
+        if not offered:
+            raise RequestError(422, f"this {worker.translator.model.architecture} model has no {view.NAME} view: "
+                                    f"{view.offered.__doc__.splitlines()[0]}")
+        text, keywords = view.parse(data, worker.defaults, limits)
+        payload = await _answer(worker.view(functools.partial(view.compute, **keywords), text), limits.timeout)
+        return JSONResponse({**payload, "ms": _ms(start)})
 
 
 async def _body(request: Request, limits: Limits) -> bytes:
@@ -126,7 +150,7 @@ async def _answer(future, timeout: float) -> Any:
     except TimeoutError:
         raise RequestError(504, f"no answer within {timeout:g} s (the server is busy, or the input is long): "
                                 "try again, or send fewer lines") from None
-    except UserError:
+    except (UserError, RequestError):  # a refusal found on the model's thread (a view's own check)
         raise
     except Exception as e:  # a bug: its traceback goes to the log, never to the client
         log.error("decoding failed", exc_info=e)

@@ -43,10 +43,11 @@ class Busy(RuntimeError):
 
 @dataclass
 class _Job:
-    kind: str  # "translate" or "attention"
-    lines: list[str]  # attention: the one sentence
+    kind: str  # "translate", "attention" or "view"
+    lines: list[str]  # attention and view: the one sentence
     options: DecodeOptions
     future: Future = field(default_factory=Future)
+    compute: Any = None  # a view's: (translator, sentence) -> its JSON payload
 
     def batch_key(self) -> DecodeOptions | None:
         """Translations with equal keys may share a batch: the whole (frozen) decoding options."""
@@ -83,6 +84,10 @@ class ModelWorker:
         """Future of ``attention_payload`` for one sentence."""
         opts = self.defaults if beam_size is None else DecodeOptions(beam_size=beam_size)
         return self._submit(_Job("attention", [text], opts))
+
+    def view(self, compute, text: str) -> Future:
+        """Future of a studio view's payload, ``compute(translator, text)`` run on the model's thread."""
+        return self._submit(_Job("view", [text], self.defaults, compute=compute))
 
     @property
     def pending(self) -> int:
@@ -162,6 +167,8 @@ class ModelWorker:
             job.future.set_exception(e)
 
     def _compute(self, jobs: list[_Job]) -> list[Any]:
+        if jobs[0].kind == "view":
+            return [jobs[0].compute(self.translator, jobs[0].lines[0])]
         if jobs[0].kind == "attention":
             text, options = jobs[0].lines[0], jobs[0].options
             target = None
@@ -221,6 +228,7 @@ def model_info(translator: Translator, model: str | Path) -> dict[str, Any]:
     from ..io.checkpoint import CheckpointError
     from ..io.loader import data_settings
     from ..io.rundir import model_file_of
+    from .views import VIEWS
 
     m, cfg = translator.model, translator.model.config
     fields = ("d_model", "n_heads", "d_ff", "n_encoder_layers", "n_decoder_layers", "embed_dim", "hidden",
@@ -231,6 +239,7 @@ def model_info(translator: Translator, model: str | Path) -> dict[str, Any]:
         "config": {name: getattr(cfg, name) for name in fields if hasattr(cfg, name)},
         "device": str(translator.device), "dtype": str(next(m.parameters()).dtype).replace("torch.", ""),
         "attention_kinds": attention_kinds(translator), "src": None, "tgt": None,
+        "views": [name for name, view in VIEWS.items() if view.offered(translator)],
     }
     try:
         data = data_settings(model_file_of(model))  # a lone weights file: {}, languages unknown

@@ -1,0 +1,14 @@
+"""The studio's views (issue 44), one module per view: each parses its request, says which models it
+takes (``offered``, asked of the model's capabilities, never of a task's name) and computes its JSON
+payload on the model's thread from the real computation (``inference.inspect``, the search's trace).
+
+A view module defines ``NAME`` (its route: ``POST /api/NAME``), ``FIELDS`` (the request's keys),
+``offered(translator) -> bool``, ``parse(data, defaults, limits) -> (text, {keyword: value})`` and
+``compute(translator, text, **keywords) -> dict``.
+"""
+
+from __future__ import annotations
+
+from . import beam, walkthrough
+
+VIEWS = {view.NAME: view for view in (walkthrough, beam)}

@@ -1,0 +1,74 @@
+"""The studio's JSON views (issue 44): each answers from the real computation, is listed in /api/info
+for the models it takes, and refuses bad requests in one line like every other endpoint."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+from fastapi.testclient import TestClient
+
+from aiayn.decoding.options import DecodeOptions
+from aiayn.inference.translator import Translator
+from aiayn.serve import Limits
+from aiayn.serve.app import create_app
+from aiayn.serve.worker import ModelWorker, model_info
+
+TEXT = "In the beginning God created the heavens and the earth."
+DEFAULTS = DecodeOptions(beam_size=3, max_len_b=6)
+
+
+@pytest.fixture(scope="module")
+def client(trained):
+    translator = Translator.load(trained)
+    worker = ModelWorker(translator, DEFAULTS)
+    with TestClient(create_app(worker, Limits(), model_info(translator, trained))) as c:
+        yield c, translator
+    worker.close()
+
+
+def test_info_lists_the_views_this_model_offers(client):
+    c, _ = client
+    assert c.get("/api/info").json()["views"] == ["walkthrough", "beam"]
+
+
+def test_the_beam_view_is_the_search_that_translate_runs(client):
+    c, translator = client
+    answer = c.post("/api/beam", json={"text": TEXT, "beam": 3, "nbest": 3}).json()
+    want = translator.translate_nbest([TEXT], DecodeOptions(beam_size=3, nbest=3, max_len_b=6))[0]
+    assert [(h["text"], h["score"]) for h in answer["nbest"]] == [(t, round(s, 4)) for t, s in want]
+    assert answer["steps"][0]["beams"] == [{"pieces": [], "log_prob": 0.0}]  # one empty beam starts
+    fates = {c["fate"] for s in answer["steps"] for c in s["candidates"]}
+    assert fates <= {"kept", "finished", "pruned"} and "kept" in fates and "finished" in fates
+    assert all(len(s["candidates"]) == 6 for s in answer["steps"])
+
+
+def test_the_walkthrough_ends_in_the_models_own_next_piece_probabilities(client):
+    c, translator = client
+    answer = c.post("/api/walkthrough", json={"text": TEXT, "beam": 3, "layer": 0}).json()
+    keys = [s["key"] for s in answer["steps"]]
+    assert keys[0] == "encoder.embed" and "encoder.0.self.weights" in keys and "decoder.0.cross.weights" in keys
+    cfg, tok = translator.model.config, translator.tokenizer
+    src = tok.encode([TEXT])[0] + [cfg.eos_id]
+    assert answer["source_pieces"] == tok.pieces(src) and answer["target_pieces"][0] == tok.pieces([cfg.bos_id])[0]
+    ids = [cfg.bos_id] + tok.encode([answer["translation"]])[0]
+    with torch.no_grad():
+        probs = translator.model(torch.tensor([src]), torch.tensor([ids]))[0, -1].softmax(-1)
+    best = probs.topk(5)
+    assert [n["piece"] for n in answer["next"]] == tok.pieces(best.indices.tolist())
+    assert [n["p"] for n in answer["next"]] == pytest.approx(best.values.tolist(), abs=1e-4)
+    step = next(s for s in answer["steps"] if s["key"] == "encoder.0.self.q")
+    assert step["shape"] == [cfg.n_heads, len(src), cfg.d_k] and len(step["values"]) == cfg.n_heads
+
+
+@pytest.mark.parametrize("path, body, status, message", [
+    ("/api/beam", {"text": TEXT, "beam": 1}, 422, "beam must be 2 or more"),
+    ("/api/beam", {"text": "", "beam": 3}, 422, "text must be a sentence"),
+    ("/api/beam", {"text": TEXT, "colour": 1}, 422, "unknown field 'colour'"),
+    ("/api/walkthrough", {"text": TEXT, "layer": 1}, 422, "layer 1 does not exist: this model has 1 encoder"),
+    ("/api/walkthrough", {"text": TEXT, "layer": "1"}, 422, "layer must be an integer"),
+    ("/api/walkthrough", {"text": "x" * 5000}, 413, "characters; this server takes at most"),
+])
+def test_a_bad_view_request_is_one_line(client, path, body, status, message):
+    c, _ = client
+    r = c.post(path, json=body)
+    assert r.status_code == status and message in r.json()["error"] and "\n" not in r.json()["error"]
