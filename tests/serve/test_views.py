@@ -72,3 +72,42 @@ def test_a_bad_view_request_is_one_line(client, path, body, status, message):
     c, _ = client
     r = c.post(path, json=body)
     assert r.status_code == status and message in r.json()["error"] and "\n" not in r.json()["error"]
+
+
+def test_the_run_views_read_the_models_tables_and_its_run(client, trained):
+    from aiayn.io.rundir import RunDir
+    from aiayn.training.schedule import noam_lr
+
+    c, translator = client
+    pos = c.get("/api/positions?n=12").json()
+    table = translator.model.positions.table[:12]
+    assert pos["kind"] == "sinusoidal" and len(pos["table"]) == 12
+    torch.testing.assert_close(torch.tensor(pos["table"]), table.float(), rtol=0, atol=1e-4)
+    assert [row[i] for i, row in enumerate(pos["similarity"])] == pytest.approx([1.0] * 12, abs=1e-4)
+    schedule = c.get("/api/schedule").json()
+    config = RunDir(trained).read_config()
+    assert schedule["warmup"] == config["train"]["warmup"] and schedule["reached"] == 8
+    assert all(lr == pytest.approx(noam_lr(s, schedule["d_model"], schedule["warmup"], schedule["lr_scale"]))
+               for s, lr in schedule["curve"])
+    assert schedule["logged"] == [[e["step"], e["lr"]] for e in RunDir(trained).events("train")]
+    smooth = c.get("/api/smoothing").json()
+    assert smooth["true_token"] + (smooth["vocab"] - 1) * smooth["every_other"] == pytest.approx(1.0)
+    curves = c.get("/api/curves").json()
+    assert [e["step"] for e in curves["valid"]] == [4, 8] and len(curves["train"]) == 8
+    assert c.get("/api/positions?n=0").status_code == 422
+
+
+def test_a_lone_weights_file_has_no_run_to_show(trained, tmp_path):
+    import shutil
+
+    shutil.copy(trained / "best.safetensors", tmp_path / "model.safetensors")
+    shutil.copy(trained / "spm.model", tmp_path / "spm.model")
+    translator = Translator.load(tmp_path / "model.safetensors")
+    worker = ModelWorker(translator, DEFAULTS)
+    try:
+        with TestClient(create_app(worker, Limits(), model_info(translator, tmp_path / "model.safetensors"))) as c:
+            r = c.get("/api/schedule")
+            assert r.status_code == 404 and "serve the run directory" in r.json()["error"]
+            assert c.get("/api/positions").status_code == 200
+    finally:
+        worker.close()

@@ -11,6 +11,7 @@ Routes::
                            -> {"translation", "kinds": {kind: {"queries", "keys", "weights" (L, H, T, S)}}}
     POST /api/walkthrough  the studio's views, one module each in ``views/`` (their docstrings give the
     POST /api/beam         requests and answers); ``GET /api/info`` lists those this model offers
+    GET  /api/positions, /api/schedule, /api/smoothing, /api/curves: the model's tables and its run (views/run.py)
 
 Every error is JSON ``{"error": "<one line>"}`` with its status (``requests`` lists the 4xx);
 503 when the queue is full, 504 when the answer took longer than the timeout, 500 for a bug
@@ -37,6 +38,7 @@ from starlette.requests import ClientDisconnect
 from ..errors import UserError
 from .requests import Limits, RequestError, check_content_type, parse_attention, parse_json, parse_translate
 from .views import VIEWS
+from .views import run as run_views
 from .worker import Busy, ModelWorker
 
 log = logging.getLogger("aiayn")
@@ -90,6 +92,7 @@ def create_app(worker: ModelWorker, limits: Limits | None = None, info: dict[str
 
     for view in VIEWS.values():
         _add_view(app, view, worker, limits)
+    run_views.add(app, worker.translator.model, (info or {}).get("model"))
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
