@@ -179,3 +179,50 @@ def test_the_page_shows_refusals(page, server):
     page.click("#translate-button")
     expect(page.locator("#status.error")).to_contain_text(f"at most {limit} per sentence")
     assert not [p for p in page.problems if not p.startswith("console")], page.problems
+
+
+def test_the_studio_steps_through_beam_search_and_walks_through_the_model(page, server, tmp_path):
+    """Beam search: the page's n-best and first step are the API's; the language switch relabels it;
+    the walk-through draws one map per step the API sends, ending in the API's next pieces."""
+    from playwright.sync_api import expect
+
+    sentence = "God is love."
+    want = httpx.post(f"{server}/api/beam", json={"text": sentence, "beam": 4}, timeout=60).json()
+    page.fill("#studio-text", sentence)
+    page.click("#studio-run")
+    nbest = page.locator("#beam-nbest > li")
+    expect(nbest).to_have_count(len(want["nbest"]), timeout=60_000)
+    for i, h in enumerate(want["nbest"]):
+        expect(nbest.nth(i)).to_contain_text(h["text"])
+    rows = page.locator("#beam-candidates > tr")
+    expect(rows).to_have_count(len(want["steps"][0]["candidates"]))
+    fates = [row["fate"] for row in want["steps"][0]["candidates"]]
+    assert page.eval_on_selector_all("#beam-candidates > tr", "rs => rs.map(r => r.dataset.fate)") == fates
+    expect(page.locator("#beam-position")).to_contain_text(f"step 1 of {len(want['steps'])}")
+    page.click("#beam-next")
+    expect(page.locator("#beam-position")).to_contain_text(f"step 2 of {len(want['steps'])}")
+    expect(page.locator("#beam-live > li")).to_have_count(len(want["steps"][1]["beams"]))
+
+    page.select_option("#studio-lang", "ko")
+    expect(page.locator("#studio-tab-beam")).to_have_text("빔 서치")
+    expect(page.locator("#beam-position")).to_contain_text("단계 2 / ")
+    page.screenshot(path=str(tmp_path / "studio-beam-ko.png"), full_page=True)
+    page.select_option("#studio-lang", "en")
+    expect(page.locator("#studio-tab-beam")).to_have_text("Beam search")
+
+    walk = httpx.post(f"{server}/api/walkthrough", json={"text": sentence, "beam": 4, "layer": 0}, timeout=60).json()
+    page.click("#studio-tab-walk")
+    page.click("#studio-run")
+    steps = page.locator("#walk-steps > li")
+    expect(steps).to_have_count(len(walk["steps"]), timeout=60_000)
+    assert page.eval_on_selector_all("#walk-steps > li", "ls => ls.map(l => l.dataset.key)") == \
+        [s["key"] for s in walk["steps"]]
+    expect(page.locator("#walk-next > li").first).to_contain_text(walk["next"][0]["piece"])
+    first = page.locator("#walk-steps > li canvas").first
+    first.hover(position={"x": 1, "y": 1})
+    expect(page.locator("#walk-steps > li .readout").first).to_contain_text(str(walk["steps"][0]["values"][0][0]))
+    if os.environ.get("AIAYN_STUDIO_SCREENSHOTS"):
+        folder = Path(os.environ["AIAYN_STUDIO_SCREENSHOTS"])
+        page.screenshot(path=str(folder / "studio-walkthrough.png"), full_page=False)
+        shutil.copyfile(tmp_path / "studio-beam-ko.png", folder / "studio-beam-ko.png")
+    assert not page.problems, page.problems

@@ -111,3 +111,18 @@ def test_a_lone_weights_file_has_no_run_to_show(trained, tmp_path):
             assert c.get("/api/positions").status_code == 200
     finally:
         worker.close()
+
+
+def test_every_label_is_in_both_languages():
+    import json
+
+    from aiayn.serve.app import STATIC
+
+    en, ko = (json.loads((STATIC / "locales" / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "ko"))
+    assert set(en) == set(ko) and all(ko[key].strip() for key in ko)
+    page = (STATIC / "index.html").read_text(encoding="utf-8") + (STATIC / "studio.js").read_text(encoding="utf-8")
+    import re
+
+    used = set(re.findall(r'data-i18n="([\w.]+)"', page)) | set(re.findall(r'(?<![\w.])t\("([\w.]+)"\)', page))
+    used |= {f"beam.{fate}" for fate in ("kept", "finished", "pruned")}  # t("beam." + c.fate)
+    assert used <= set(en), sorted(used - set(en))
