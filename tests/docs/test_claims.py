@@ -360,6 +360,14 @@ BF16_CLAIMS = [
       for i, shape in enumerate(["64 × 256 × 1024", "64 × 256 × 8000", "256 × 512 × 2048", "1024 × 1024 × 1024",
                                  "4 × 256 × 256"])],
 ]
+BF16_CLAIMS.append(claim(
+    "README.md", "tiny **{:.2f}×** aiayn fp32 on the corpus's batches (base {:.2f}×), and {:.2f}× `nn.Transformer` / "
+    "{:.2f}× Marian each on its bf16 autocast; decoding in bf16 still {:.2f}–{:.2f}× CTranslate2 int8",
+    tp("tiny", "bucketed", "aiayn:bf16", "speedup_over_aiayn_fp32"), tp("base", "bucketed", "aiayn:bf16", "speedup_over_aiayn_fp32"),
+    ratio(tp("tiny", "bucketed", "aiayn:bf16"), tp("tiny", "bucketed", "torch_nn:autocast")),
+    ratio(tp("tiny", "bucketed", "aiayn:bf16"), tp("tiny", "bucketed", "marian:autocast")),
+    f"{B16}decode_tiny_bf16.json:runs/beam1/ct2_int8/aiayn_bf16_speedup_median",
+    f"{B16}decode_tiny_bf16.json:runs/beam4/ct2_int8/aiayn_bf16_speedup_median"))
 CLAIMS += BF16_CLAIMS
 
 
