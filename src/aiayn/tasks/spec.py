@@ -42,11 +42,19 @@ def load_trained(path: str | Path, names: tuple[str, ...], use: str | None = Non
     return load(model_file)
 
 
+# what the end-of-training report suggests for each verb a task's models take
+NEXT_STEPS = {"evaluate": "Score it: aiayn evaluate --model {run}", "generate": "Write samples: aiayn generate "
+              "--model {run} --out samples/", "grade": "Grade its samples: aiayn grade --model {run}",
+              "parse": "Parse sentences: aiayn parse --model {run}", "translate": "Translate: aiayn translate --model {run}"}
+
+
 def default_report(run_dir: Path, config: dict[str, Any], progress=None) -> str:
-    """What to do with a finished run of a task scored by NLL and sampled by ``aiayn generate``."""
-    return (f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
-            f"Score its test NLL: aiayn evaluate --model {run_dir}\n"
-            f"Write samples: aiayn generate --model {run_dir} --out samples/")
+    """What to do with a finished run: the commands its task's models take (``Task.verbs``), no others."""
+    from . import DEFAULT, get  # the registry sits above this module
+
+    verbs = get(config.get("task", DEFAULT)).verbs
+    return "\n".join([f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})",
+                      *(NEXT_STEPS[v].format(run=run_dir) for v in verbs if v in NEXT_STEPS)])
 
 
 @dataclass(frozen=True)
