@@ -78,4 +78,4 @@ def test_generate_refuses_bad_input_in_one_line(music_run, chorale_cache, tmp_pa
 
 def test_generate_refuses_a_translation_model(trained, tmp_path):
     proc = aiayn("generate", "--model", str(trained), "--out", str(tmp_path), check=False)
-    assert proc.returncode == 1 and "decoder-only" in proc.stderr.decode()
+    assert proc.returncode == 1 and "`aiayn generate` takes music, digits or superres models" in proc.stderr.decode()
