@@ -222,7 +222,7 @@ def test_one_gate_answers_from_the_task_and_the_architecture(tmp_path):
     assert tasks.gate(tmp_path / "encdec.safetensors", "translate").name == "translation"
     refusals = {("encdec", "attention"): "translation model with no attention (RNNencdec), its source being one fixed "
                                          "vector; `aiayn attention` takes models with attention to show",
-                ("search", "export"): "translation model with an architecture no exporter writes; `aiayn export` takes "
+                ("search", "export"): "translation model with architecture='rnnsearch', which no exporter writes; `aiayn export` takes "
                                       "encoder-decoder Transformer models (architecture 'transformer')",
                 ("search", "generate"): "translation model; `aiayn generate` takes music, digits or superres models: use "
                                         "aiayn translate / aiayn evaluate / aiayn attention / aiayn serve / aiayn export"}

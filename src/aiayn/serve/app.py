@@ -90,25 +90,25 @@ def create_app(worker: ModelWorker, limits: Limits | None = None, info: dict[str
         payload = await _answer(worker.attention(text, beam), limits.timeout)
         return JSONResponse({**payload, "ms": _ms(start)})
 
+    model = getattr(worker.translator, "model", None)  # None: an engine without a PyTorch model (tests' fakes)
     for view in VIEWS.values():
-        _add_view(app, view, worker, limits)
-    run_views.add(app, worker.translator.model, (info or {}).get("model"))
+        _add_view(app, view, worker, limits, offered=model is not None and view.offered(worker.translator))
+    run_views.add(app, model, (info or {}).get("model"))
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
 
-def _add_view(app: FastAPI, view, worker: ModelWorker, limits: Limits) -> None:
+def _add_view(app: FastAPI, view, worker: ModelWorker, limits: Limits, offered: bool) -> None:
     """``POST /api/NAME`` of a studio view (``serve/views``): parsed and hardened like every request, refused
-    (422) for a model the view does not take, computed on the model's thread."""
-    offered = view.offered(worker.translator)
+    (422) for a model the view does not take (``offered`` False), computed on the model's thread."""
 
     @app.post(f"/api/{view.NAME}", name=view.NAME)
     async def answer(request: Request) -> JSONResponse:
         start = time.perf_counter()
         data = parse_json(await _body(request, limits))
         if not offered:
-            raise RequestError(422, f"this {worker.translator.model.architecture} model has no {view.NAME} view: "
+            raise RequestError(422, f"this model has no {view.NAME} view: it is offered for "
                                     f"{view.offered.__doc__.splitlines()[0]}")
         text, keywords = view.parse(data, worker.defaults, limits)
         payload = await _answer(worker.view(functools.partial(view.compute, **keywords), text), limits.timeout)

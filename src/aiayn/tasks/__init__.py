@@ -41,7 +41,7 @@ def get(name: str) -> Task:
 ARCHITECTURE_NEEDS = {
     "attention": (lambda caps: bool(caps.attention), "no attention (RNNencdec), its source being one fixed vector",
                   "models with attention to show"),
-    "export": (lambda caps: bool(caps.export), "an architecture no exporter writes",
+    "export": (lambda caps: bool(caps.export), "architecture={architecture!r}, which no exporter writes",
                "encoder-decoder Transformer models (architecture 'transformer')"),
 }
 
@@ -65,6 +65,7 @@ def gate(model, verb: str, role: str = "") -> Task:
         raise UsageError(f"{role}{model} holds a {task.name} model; `aiayn {verb}` takes {takes} models: {use}")
     test, lacks, takers = ARCHITECTURE_NEEDS.get(verb, (None, "", ""))
     if test is not None and not test(capabilities_of(meta)):
+        lacks = lacks.format(architecture=meta.get("architecture") or "transformer")
         raise UsageError(f"{role}{model} holds a {task.name} model with {lacks}; `aiayn {verb}` takes {takers}")
     return task
 

@@ -72,7 +72,9 @@ def add(app: FastAPI, model, model_path: str | Path | None) -> None:
     @app.get("/api/smoothing")
     async def smoothing() -> dict[str, Any]:
         config = need_run().read_config()
-        epsilon, vocab = config["train"].get("label_smoothing", 0.1), model.config.tgt_vocab_size
+        vocab = model.config.tgt_vocab_size if model is not None else (
+            config["model"].get("tgt_vocab_size") or config["model"]["src_vocab_size"])  # None: the joint vocabulary
+        epsilon = config["train"].get("label_smoothing", 0.1)
         return {"epsilon": epsilon, "vocab": vocab, "true_token": 1 - epsilon + epsilon / vocab,
                 "every_other": epsilon / vocab}
 
