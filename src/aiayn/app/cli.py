@@ -16,7 +16,7 @@ from tqdm import tqdm
 
 from .. import checks, runs, tasks
 from ..decoding.options import DECODE_RANGES
-from ..errors import UserError
+from ..errors import UsageError, UserError
 from ..export import QUANTIZATIONS, TARGETS
 from ..inference.attention_maps import KINDS
 from ..precision import PRECISIONS, decoding_dtype
@@ -52,7 +52,8 @@ EPILOG_GENERATE = """examples:
 
 
 EPILOG_SERVE = """examples:
-  aiayn serve --model runs/tiny                  # then open http://127.0.0.1:8000 in a browser
+  aiayn serve runs/tiny                          # then open http://127.0.0.1:8000 in a browser
+  aiayn serve runs/                              # every run in runs/: the page picks among them
   aiayn serve --model runs/tiny --port 8080 --beam 5 --timeout 20
   aiayn serve --model runs/base --device cuda --max-lines 256 --max-batch-lines 256
   aiayn serve --model exports/tiny-ct2 --engine ctranslate2   # CTranslate2 translates, aiayn draws the attention
@@ -278,7 +279,9 @@ def _add_serve(sub) -> argparse.ArgumentParser:
                        "decoder self and encoder-decoder; any layer and head), and the JSON API behind it. Needs "
                        "FastAPI and uvicorn: pip install 'aiayn[serve]'.",
                        epilog=EPILOG_SERVE, formatter_class=argparse.RawDescriptionHelpFormatter)
-    s.add_argument("--model", required=True, help="run directory (uses its best model) or a .safetensors file")
+    s.add_argument("runs", nargs="*", metavar="RUN", help="models to serve: run directories (each its best model), "
+                   ".safetensors files, or a folder of runs (every run in it); the page picks among them")
+    s.add_argument("--model", action="append", default=[], help="a model to serve, as RUN (may be repeated)")
     s.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine "
                    "only; 0.0.0.0: every network, without any authentication)")
     s.add_argument("--port", type=checks.Allowed(int, 1, 65535).parse, default=8000, help="TCP port (default 8000)")
@@ -309,13 +312,24 @@ def _run_serve(args: argparse.Namespace) -> None:
 
     limits = Limits(max_lines=args.max_lines, max_chars=args.max_chars, max_beam=args.max_beam, timeout=args.timeout,
                     max_queue=args.max_queue, max_batch_lines=args.max_batch_lines, body_timeout=args.body_timeout)
-    engines.check_engine(args.model, args.engine)
+    models = [*args.runs, *args.model]
+    if not models:
+        raise UsageError("name a model to serve: aiayn serve runs/tiny (a run directory, a .safetensors file or a "
+                         "folder of runs); train one with `aiayn train --out runs/tiny`")
     if args.engine == "aiayn":
-        if os.path.exists(args.model):  # a missing one: serve's own message says how to get one
-            tasks.gate(args.model, "serve")
-        serve(args.model, args.host, args.port, decode_options(args), limits, args.device, args.dtype)
+        from ..serve.catalog import expand
+
+        for model in models:
+            engines.check_engine(model, "aiayn")
+            if os.path.exists(model):  # a missing one: serve's own message says how to get one
+                for path in expand([model]):
+                    tasks.gate(path, "serve")
+        serve(models, args.host, args.port, decode_options(args), limits, args.device, args.dtype)
         return
-    with engines.ctranslate2(args.model, args.device, args.dtype) as engine:  # aiayn's weights show the attention
+    if len(models) > 1:
+        raise UsageError("--engine ctranslate2 serves one model; serve several with --engine aiayn")
+    engines.check_engine(models[0], args.engine)
+    with engines.ctranslate2(models[0], args.device, args.dtype) as engine:  # aiayn's weights show the attention
         serve(engine.weights, args.host, args.port, decode_options(args), limits, args.device, "float32",
               decoder=engine.decoder, engine=engine.info)
 

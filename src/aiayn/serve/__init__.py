@@ -1,4 +1,4 @@
-"""``aiayn serve``: a JSON API and a web page over one translation model.
+"""``aiayn serve``: a JSON API and a web page (the studio) over one or several models.
 
 Three modules, layered so that only the last needs the web libraries:
 
@@ -6,6 +6,8 @@ Three modules, layered so that only the last needs the web libraries:
   mistake becomes a ``RequestError`` with an HTTP status and a one-line message;
 * ``worker``: one thread owns the model; requests wait in a queue and are decoded in
   micro-batches (``ModelWorker``); attention maps and the model's description;
+* ``catalog``: the models one server holds, each with its worker, and which one a request names;
+* ``views``: the studio's views, one module each (beam search, walk-through, the run's tables and curves);
 * ``app``: the FastAPI application (``create_app``) and the static page in ``static/``;
 * ``http``: uvicorn's HTTP protocol with a deadline on request headers (a body has its own, in ``app``).
 
@@ -46,39 +48,57 @@ def load_web():
     return app, uvicorn
 
 
-def serve(model: str | Path, host: str = "127.0.0.1", port: int = 8000, options: DecodeOptions | None = None,
-          limits: Limits | None = None, device: str = "cpu", dtype: str = "float32", decoder=None,
-          engine: dict | None = None) -> None:
-    """Serves ``model`` (a run directory or .safetensors file) on http://host:port until SIGINT/SIGTERM.
-    ``options``: the decoding defaults (a request may change beam, alpha and nbest); ``limits``: request sizes,
-    queue and timeout; ``dtype``: float32 or bfloat16. ``decoder``: another engine that translates (e.g.
-    CTranslate2, ``aiayn.runs.engines``) while ``model`` shows the attention; ``engine``: what /api/info says of it."""
-    from ..inference.translator import Translator
-    from .worker import ModelWorker, model_info
+def serve(models: str | Path | list[str | Path], host: str = "127.0.0.1", port: int = 8000,
+          options: DecodeOptions | None = None, limits: Limits | None = None, device: str = "cpu",
+          dtype: str = "float32", decoder=None, engine: dict | None = None) -> None:
+    """Serves ``models`` (run directories, .safetensors files, or folders of runs) on http://host:port until
+    SIGINT/SIGTERM. ``options``: the decoding defaults (a request may change beam, alpha and nbest); ``limits``:
+    request sizes, queue and timeout; ``dtype``: float32 or bfloat16. ``decoder``: another engine that translates
+    (e.g. CTranslate2, ``aiayn.runs.engines``; one model only) while the model shows the attention; ``engine``:
+    what /api/info says of it."""
+    from .catalog import Served, expand, names
 
-    app_module, uvicorn = load_web()  # before the model loads: a missing package is reported at once
+    app_module, uvicorn = load_web()  # before the models load: a missing package is reported at once
     from .http import protocol as http_protocol
 
     limits, options = limits or Limits(), options or DecodeOptions()
     if options.beam_size > limits.max_beam:
         raise UsageError(f"the default beam {options.beam_size} is above the largest a request may ask for "
                          f"({limits.max_beam}): lower --beam or raise --max-beam")
-    _check_free(host, port)  # before the model loads: a port in use is reported at once
-    _check_model(model)
-    translator = Translator.load(model, device, DTYPES[dtype])
-    worker = ModelWorker(translator, options, max_queue=limits.max_queue,
-                         max_batch_lines=limits.max_batch_lines, decoder=decoder)
+    _check_free(host, port)  # before the models load: a port in use is reported at once
+    for model in models if isinstance(models, list) else [models]:
+        _check_model(model)
+    paths = expand(models if isinstance(models, list) else [models])
+    if decoder is not None and len(paths) > 1:
+        raise UsageError("--engine ctranslate2 serves one model; serve the others with --engine aiayn")
+    served: list[Served] = []
     try:
-        info = {**model_info(translator, model), "engine": engine or {"name": "aiayn", "dtype": dtype}}
-        app = app_module.create_app(worker, limits, info)
-        log.info("serving %s on http://%s:%d (stop with Ctrl+C)", model, _url_host(host), port)
+        for name, path in zip(names(paths), paths):
+            served.append(_load(name, path, options, limits, device, dtype, decoder, engine))
+        app = app_module.create_app(served, limits)
+        log.info("serving %s on http://%s:%d (stop with Ctrl+C)", ", ".join(s.name for s in served), _url_host(host),
+                 port)
         if host not in ("127.0.0.1", "localhost", "::1"):
             log.warning("listening on %s: anyone who can reach this address may use the model (no authentication)",
                         host)
         uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=5,
                     http=http_protocol(limits.body_timeout))  # headers too must arrive within body_timeout
     finally:
-        worker.close()
+        for s in served:
+            s.worker.close()
+
+
+def _load(name: str, path: Path, options: DecodeOptions, limits: Limits, device: str, dtype: str, decoder, engine):
+    """One model, loaded, with its worker thread and its description."""
+    from ..inference.translator import Translator
+    from .catalog import Served
+    from .worker import ModelWorker, model_info
+
+    translator = Translator.load(path, device, DTYPES[dtype])
+    worker = ModelWorker(translator, options, max_queue=limits.max_queue,
+                         max_batch_lines=limits.max_batch_lines, decoder=decoder)
+    info = {**model_info(translator, path), "engine": engine or {"name": "aiayn", "dtype": dtype}}
+    return Served(name, worker, info, path)
 
 
 def _check_model(model: str | Path) -> None:

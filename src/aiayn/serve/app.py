@@ -4,6 +4,7 @@ Routes::
 
     GET  /                 the page (static/index.html, app.js, style.css: no CDN, nothing from elsewhere)
     GET  /api/health       {"status": "ok", "pending": ..., "stats": {...}}
+    GET  /api/models       the models served ({"models": [{"name", "architecture", "task", "views", ...}]})
     GET  /api/info         the model (architecture, sizes, languages), the decoding defaults, the limits
     POST /api/translate    {"lines": [...], "beam": 4, "alpha": 0.6, "nbest": 1}
                            -> {"translations": [{"source", "text", "nbest": [{"text", "score"}]}], ...}
@@ -12,6 +13,9 @@ Routes::
     POST /api/walkthrough  the studio's views, one module each in ``views/`` (their docstrings give the
     POST /api/beam         requests and answers); ``GET /api/info`` lists those this model offers
     GET  /api/positions, /api/schedule, /api/smoothing, /api/curves: the model's tables and its run (views/run.py)
+
+Several models may be served (``catalog``): a POST names one by its ``model`` field, a GET by ``?model=``;
+none names the first.
 
 Every error is JSON ``{"error": "<one line>"}`` with its status (``requests`` lists the 4xx);
 503 when the queue is full, 504 when the answer took longer than the timeout, 500 for a bug
@@ -36,6 +40,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 
 from ..errors import UserError
+from .catalog import Catalog, Served, pop_model
 from .requests import Limits, RequestError, check_content_type, parse_attention, parse_json, parse_translate
 from .views import VIEWS
 from .views import run as run_views
@@ -51,14 +56,18 @@ SECURITY_HEADERS = {
 }
 
 
-def create_app(worker: ModelWorker, limits: Limits | None = None, info: dict[str, Any] | None = None) -> FastAPI:
-    """The app. The caller owns ``worker`` (and closes it after the server stops)."""
+def create_app(models: ModelWorker | list[Served], limits: Limits | None = None,
+               info: dict[str, Any] | None = None) -> FastAPI:
+    """The app over ``models`` (or one worker described by ``info``). The caller owns the workers (and closes
+    them after the server stops)."""
     limits = limits or Limits()
+    if isinstance(models, ModelWorker):
+        path = (info or {}).get("model")
+        models = [Served(Path(path).name if path else "model", models, info or {}, Path(path) if path else None)]
+    catalog = Catalog(models)
     app = FastAPI(title="aiayn", docs_url=None, redoc_url=None, openapi_url=None)  # the docs pages load a CDN
     _add_error_handlers(app)
     _add_headers(app)
-    about = {**(info or {}), "defaults": {"beam": worker.defaults.beam_size, "alpha": worker.defaults.alpha,
-                                          "nbest": worker.defaults.nbest}, "limits": asdict(limits)}
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -66,16 +75,27 @@ def create_app(worker: ModelWorker, limits: Limits | None = None, info: dict[str
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"status": "ok", "pending": worker.pending, "stats": dict(worker.stats)}
+        workers = [s.worker for s in catalog.served.values()]
+        stats = {key: sum(w.stats[key] for w in workers) for key in workers[0].stats}
+        return {"status": "ok", "pending": sum(w.pending for w in workers), "stats": stats}
+
+    @app.get("/api/models")
+    async def models_served() -> dict[str, Any]:
+        return {"models": catalog.listing()}
 
     @app.get("/api/info")
-    async def model_info() -> dict[str, Any]:
-        return about
+    async def model_info(model: str | None = None) -> dict[str, Any]:
+        served = catalog.pick(model)
+        d = served.worker.defaults
+        return {**served.info, "name": served.name, "served": list(catalog.served),
+                "defaults": {"beam": d.beam_size, "alpha": d.alpha, "nbest": d.nbest}, "limits": asdict(limits)}
 
     @app.post("/api/translate")
     async def translate(request: Request) -> JSONResponse:
         start = time.perf_counter()
-        lines, opts = parse_translate(parse_json(await _body(request, limits)), worker.defaults, limits)
+        data = parse_json(await _body(request, limits))
+        worker = catalog.pick(pop_model(data)).worker
+        lines, opts = parse_translate(data, worker.defaults, limits)
         rows = await _answer(worker.translate(lines, opts), limits.timeout)
         translations = [{"source": line, "text": hyps[0][0] if hyps else "",
                          "nbest": [{"text": text, "score": round(score, 4)} for text, score in hyps]}
@@ -86,33 +106,44 @@ def create_app(worker: ModelWorker, limits: Limits | None = None, info: dict[str
     @app.post("/api/attention")
     async def attention(request: Request) -> JSONResponse:
         start = time.perf_counter()
-        text, beam = parse_attention(parse_json(await _body(request, limits)), worker.defaults, limits)
+        data = parse_json(await _body(request, limits))
+        worker = catalog.pick(pop_model(data)).worker
+        text, beam = parse_attention(data, worker.defaults, limits)
         payload = await _answer(worker.attention(text, beam), limits.timeout)
         return JSONResponse({**payload, "ms": _ms(start)})
 
-    model = getattr(worker.translator, "model", None)  # None: an engine without a PyTorch model (tests' fakes)
     for view in VIEWS.values():
-        _add_view(app, view, worker, limits, offered=model is not None and view.offered(worker.translator))
-    run_views.add(app, model, (info or {}).get("model"))
+        _add_view(app, view, catalog, limits)
+    run_views.add(app, catalog)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
 
-def _add_view(app: FastAPI, view, worker: ModelWorker, limits: Limits, offered: bool) -> None:
+def _add_view(app: FastAPI, view, catalog: Catalog, limits: Limits) -> None:
     """``POST /api/NAME`` of a studio view (``serve/views``): parsed and hardened like every request, refused
-    (422) for a model the view does not take (``offered`` False), computed on the model's thread."""
+    (422) for a model the view does not take (not in its ``views``), computed on that model's thread."""
 
     @app.post(f"/api/{view.NAME}", name=view.NAME)
     async def answer(request: Request) -> JSONResponse:
         start = time.perf_counter()
         data = parse_json(await _body(request, limits))
-        if not offered:
+        served = catalog.pick(pop_model(data))
+        worker = served.worker
+        offered = served.info["views"] if "views" in served.info else offered_views(worker)
+        if view.NAME not in offered:
             raise RequestError(422, f"this model has no {view.NAME} view: it is offered for "
                                     f"{view.offered.__doc__.splitlines()[0]}")
         text, keywords = view.parse(data, worker.defaults, limits)
         payload = await _answer(worker.view(functools.partial(view.compute, **keywords), text), limits.timeout)
         return JSONResponse({**payload, "ms": _ms(start)})
+
+
+def offered_views(worker: ModelWorker) -> list[str]:
+    """The views a worker's model offers (none for an engine without a PyTorch model, as tests' fakes)."""
+    if getattr(worker.translator, "model", None) is None:
+        return []
+    return [name for name, view in VIEWS.items() if view.offered(worker.translator)]
 
 
 async def _body(request: Request, limits: Limits) -> bytes:
