@@ -3,6 +3,8 @@ for the models it takes, and refuses bad requests in one line like every other e
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import torch
 from fastapi.testclient import TestClient
@@ -28,7 +30,7 @@ def client(trained):
 
 def test_info_lists_the_views_this_model_offers(client):
     c, _ = client
-    assert c.get("/api/info").json()["views"] == ["walkthrough", "beam"]
+    assert c.get("/api/info").json()["views"] == ["walkthrough", "beam", "checkpoints"]
 
 
 def test_the_beam_view_is_the_search_that_translate_runs(client):
@@ -126,3 +128,37 @@ def test_every_label_is_in_both_languages():
     used = set(re.findall(r'data-i18n="([\w.]+)"', page)) | set(re.findall(r'(?<![\w.])t\("([\w.]+)"\)', page))
     used |= {f"beam.{fate}" for fate in ("kept", "finished", "pruned")}  # t("beam." + c.fate)
     assert used <= set(en), sorted(used - set(en))
+
+
+def test_attention_at_every_checkpoint_is_each_checkpoints_own(data, tmp_path):
+    from conftest import aiayn, train_args
+
+    from aiayn.inference.attention_maps import all_attention_maps
+    from aiayn.serve.views.checkpoints import best_tokens
+
+    run = tmp_path / "run"
+    aiayn(*train_args(data, run, "--max-steps", "6", "--set", "train.save_every=2", "--set", "train.keep_last=10"))
+    translator = Translator.load(run)
+    worker = ModelWorker(translator, DEFAULTS)
+    try:
+        with TestClient(create_app(worker, Limits(), model_info(translator, run))) as c:
+            answer = c.post("/api/checkpoints", json={"text": TEXT, "kind": "cross", "beam": 3}).json()
+            assert [k["step"] for k in answer["checkpoints"]] == [2, 4, 6]
+            target = best_tokens(translator, TEXT, 3)
+            middle = Translator.load(run / "checkpoints" / "step-00000004.safetensors")
+            layers = all_attention_maps(middle, TEXT, 3, target=target)[1]["cross"][0]
+            got = torch.tensor(answer["checkpoints"][1]["weights"], dtype=torch.float64)
+            assert torch.allclose(got, torch.stack(layers).double(), atol=6e-4)
+            assert not torch.allclose(got, torch.tensor(answer["checkpoints"][2]["weights"], dtype=torch.float64))
+            assert c.post("/api/checkpoints", json={"text": TEXT, "kind": "sideways"}).status_code == 422
+    finally:
+        worker.close()
+
+
+def test_checkpoints_are_spread_over_the_run():
+    from aiayn.serve.views.checkpoints import spread
+
+    paths = [Path(f"step-{i:08d}.safetensors") for i in range(1, 101)]
+    assert spread(paths[:5], 24) == paths[:5]
+    shown = spread(paths, 24)
+    assert len(shown) == 24 and shown[0] == paths[0] and shown[-1] == paths[-1] and shown == sorted(set(shown))

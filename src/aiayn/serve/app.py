@@ -135,6 +135,8 @@ def _add_view(app: FastAPI, view, catalog: Catalog, limits: Limits) -> None:
             raise RequestError(422, f"this model has no {view.NAME} view: it is offered for "
                                     f"{view.offered.__doc__.splitlines()[0]}")
         text, keywords = view.parse(data, worker.defaults, limits)
+        if getattr(view, "TAKES_RUN", False):
+            keywords["run"] = run_views.need_run(served)
         payload = await _answer(worker.view(functools.partial(view.compute, **keywords), text), limits.timeout)
         return JSONResponse({**payload, "ms": _ms(start)})
 

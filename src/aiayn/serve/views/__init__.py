@@ -4,11 +4,12 @@ payload on the model's thread from the real computation (``inference.inspect``, 
 
 A view module defines ``NAME`` (its route: ``POST /api/NAME``), ``FIELDS`` (the request's keys),
 ``offered(translator) -> bool``, ``parse(data, defaults, limits) -> (text, {keyword: value})`` and
-``compute(translator, text, **keywords) -> dict``.
+``compute(translator, text, **keywords) -> dict``; ``TAKES_RUN = True``: ``compute`` also gets ``run``, the
+served model's run folder (``io.rundir.RunDir``; a model served without one is refused with a 404).
 """
 
 from __future__ import annotations
 
-from . import beam, walkthrough
+from . import beam, checkpoints, walkthrough
 
-VIEWS = {view.NAME: view for view in (walkthrough, beam)}
+VIEWS = {view.NAME: view for view in (walkthrough, beam, checkpoints)}
