@@ -27,10 +27,9 @@ import argparse
 import json
 from pathlib import Path
 
-from .common import RESULTS, set_threads, write_result
+from .common import latest_record, set_threads, write_result
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "music"
-RESULT = RESULTS / "chorale_unlikelihood.json"
 GRADED = ("parallel_5ths_per_100q", "parallel_8ves_per_100q", "crossings_pct", "out_of_range_pct")
 
 
@@ -134,12 +133,13 @@ def main() -> None:
     p.add_argument("--replot", action="store_true", help="draw and print the saved results again, scoring nothing")
     p.add_argument("--again", action="store_true", help="score every checkpoint, even those the results hold")
     args = p.parse_args()
+    last = latest_record("chorale_unlikelihood")  # the newest record: its scores are reused, never overwritten
     if args.replot:
-        saved = json.loads(RESULT.read_text())
+        saved = json.loads(last.read_text())
         base, rows = saved["base"], saved["runs"]
     else:
         set_threads(args.threads)
-        saved = json.loads(RESULT.read_text()) if RESULT.is_file() and not args.again else {"runs": []}
+        saved = json.loads(last.read_text()) if last and not args.again else {"runs": []}
         known = {(r["run"], r["weights"]): r for r in [*saved["runs"], *([saved["base"]] if "base" in saved else [])]}
         base = measure(args.base, args.grades, known, base=True)
         rows = [measure(run, args.grades, known) for run in args.runs]

@@ -142,20 +142,66 @@ def peak_rss_of(argv: list[str]) -> dict:
 
 
 # Results --------------------------------------------------------------------------------------------
-def write_result(name: str, payload: dict, results_dir: str | Path | None = None) -> Path:
-    """Writes ``results/<name>.json`` with the machine description and the command that made it."""
-    directory = Path(results_dir) if results_dir else RESULTS
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"{name}.json"
-    record = {
-        "benchmark": name,
-        "command": " ".join(["python -m", _module_name(), *sys.argv[1:]]),
-        "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "machine": machine(),
-        **payload,
-    }
-    path.write_text(json.dumps(record, indent=2) + "\n")
-    print(f"wrote {path}", file=sys.stderr)
+def record_path(name: str, results_dir: str | Path | None = None, suffix: str = ".json") -> Path:
+    """Where a new record goes: ``results/<today>/<name>.json`` (or ``<results_dir>/<name>.json``), and
+    ``<name>-2.json``, ``-3`` ... when that is taken. An earlier record is never replaced: a page quotes a
+    file, and a rerun must not change the figure under it (DESIGN.md §4)."""
+    directory = Path(results_dir) if results_dir else RESULTS / time.strftime("%Y-%m-%d")
+    path, n = directory / f"{name}{suffix}", 2
+    while path.exists():
+        path, n = directory / f"{name}-{n}{suffix}", n + 1
+    return path
+
+
+def latest_record(name: str, results_dir: str | Path | None = None) -> Path | None:
+    """The newest record of ``name`` (by its "date" field) among ``results/<name>.json`` and the dated
+    folders' ``<name>.json`` / ``<name>-N.json``; None if there is none."""
+    root = Path(results_dir) if results_dir else RESULTS
+    found = [root / f"{name}.json", *root.glob(f"*/{name}.json"), *root.glob(f"*/{name}-[0-9]*.json"),
+             *root.glob(f"{name}-[0-9]*.json")]
+    found = [f for f in found if f.is_file()]
+    return max(found, key=lambda f: (json.loads(f.read_text()).get("date", ""), str(f))) if found else None
+
+
+def git_commit() -> dict:
+    """The commit the code ran at, and whether tracked files differed from it (then the figure is not
+    exactly that commit's)."""
+    def git(*args: str) -> str | None:
+        try:
+            out = subprocess.run(["git", *args], cwd=ROOT.parent, capture_output=True, text=True, timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        return out.stdout.strip() if out.returncode == 0 else None
+
+    sha = git("rev-parse", "HEAD")
+    changed = git("status", "--porcelain", "--untracked-files=no")
+    return {"commit": sha, "uncommitted_changes": None if changed is None else bool(changed)}
+
+
+def provenance(seeds: object = None) -> dict:
+    """What a results file says about where its figures came from: the command, the commit, the date, the
+    host report (``aiayn.precision.host_report``: CPU model and instructions, threads, torch), the peers'
+    versions and the seeds (``None``: the benchmark's own fixed seeds, in its code)."""
+    import torch
+
+    from aiayn.precision import host_report
+
+    return {"command": " ".join(["python -m", _module_name(), *sys.argv[1:]]), **git_commit(),
+            "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "host": host_report(), "threads": torch.get_num_threads(),
+            "device": "cuda: " + torch.cuda.get_device_name() if torch.cuda.is_available() else "cpu",
+            "seeds": seeds, "machine": machine()}
+
+
+def write_result(name: str, payload: dict, results_dir: str | Path | None = None, *, seeds: object = None,
+                 path: str | Path | None = None) -> Path:
+    """Writes a new record (``record_path``, or ``path`` chosen by the caller) with its provenance, and
+    returns its path. It never overwrites: a taken path is an error, so a quoted figure stays as quoted."""
+    path = Path(path) if path else record_path(name, results_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    record = {"benchmark": name, **provenance(seeds), **payload}
+    with open(path, "x", encoding="utf-8") as f:  # "x": fails if the file exists
+        f.write(json.dumps(record, indent=2) + "\n")
+    print(f"wrote {path} (earlier records are kept; a page quotes the one it names)", file=sys.stderr)
     return path
 
 
@@ -166,7 +212,8 @@ def _module_name() -> str:
 
 
 def add_common_args(parser) -> None:
-    parser.add_argument("--results", default=None, help=f"folder for the JSON result (default {RESULTS})")
+    parser.add_argument("--results", default=None,
+                        help=f"folder for the JSON result (default {RESULTS}/<today>; never overwrites)")
     parser.add_argument("--threads", type=int, default=None, help="torch / CTranslate2 threads (default: torch's)")
     parser.add_argument("--no-memory", action="store_true", help="skip the per-system subprocess peak-RSS runs")
 
@@ -181,8 +228,8 @@ def set_threads(n: int | None) -> int:
 
 def load_ceilings(results_dir: str | Path | None = None) -> dict | None:
     """The ceilings measured by ``benchmarks.ceilings`` (if it has run), for fractions of the limit."""
-    path = Path(results_dir or RESULTS) / "ceilings.json"
-    return json.loads(path.read_text()) if path.is_file() else None
+    path = latest_record("ceilings", results_dir)
+    return json.loads(path.read_text()) if path else None
 
 
 def print_table(rows: list[dict], columns: list[str]) -> None:

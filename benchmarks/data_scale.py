@@ -31,6 +31,8 @@ from pathlib import Path
 
 from aiayn.corpus import builtin
 
+from .common import write_result
+
 
 def make_corpus(path: Path, n_pairs: int) -> None:
     """N pairs: the built-in train split repeated, each copy's ids numbered, as a plain TSV."""
@@ -97,7 +99,7 @@ def per_rank_memory(agent: int, cache: Path) -> list[str]:
     return out
 
 
-def preprocessed(work: Path, data: Path, n: int, env: dict[str, str]) -> None:
+def preprocessed(work: Path, data: Path, n: int, env: dict[str, str], rows: list[dict]) -> None:
     """``aiayn preprocess`` (vocabulary learned from the text), then a run on its folder and its resume."""
     folder, out = work / f"prep-{n}", work / f"run-{n}-prep"
     shutil.rmtree(folder, ignore_errors=True)
@@ -109,6 +111,7 @@ def preprocessed(work: Path, data: Path, n: int, env: dict[str, str]) -> None:
         ("`--resume` of that run", [*aiayn, "train", "--out", str(out), "--resume", "--max-steps", "2"]),
     ]:
         wall, rss = timed(cmd, env)
+        rows.append({"pairs": n, "run": label, "peak_rss_mib": rss, "wall_seconds": wall})
         print(f"| {n:,} pairs | {label} | {rss:,.0f} | {wall:.1f} |", flush=True)
 
 
@@ -122,6 +125,7 @@ def main() -> None:
     ap.add_argument("--preprocess", action="store_true", help="also time aiayn preprocess (vocabulary learned) "
                     "and training on its folder")
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--results", default=None, help="folder for the JSON record (default benchmarks/results/<today>)")
     args = ap.parse_args()
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
@@ -131,6 +135,8 @@ def main() -> None:
         make_vocab(vocab)
     aiayn = [sys.executable, "-m", "aiayn", "train", "--vocab", str(vocab), "--max-steps", "1"]
     print("| corpus | run | peak RSS (MiB) | wall (s) |\n| --- | --- | --- | --- |", flush=True)
+    rows: list[dict] = []
+    ranks: list[dict] = []
     try:
         for n in args.pairs:
             data = work / f"train-{n}.tsv"
@@ -143,10 +149,12 @@ def main() -> None:
                 cmd = ([sys.executable, "-m", "aiayn", "train", "--out", str(work / f"run-{n}-first"), "--resume",
                         "--max-steps", "2"] if run == "resume" else [*aiayn, "--train", str(data), "--out", str(out)])
                 wall, rss = timed(cmd, env)
+                rows.append({"pairs": n, "bytes": data.stat().st_size, "run": run, "peak_rss_mib": rss,
+                             "wall_seconds": wall})
                 print(f"| {n:,} pairs ({data.stat().st_size / 1e6:,.0f} MB) | {run} | {rss:,.0f} | {wall:.1f} |",
                       flush=True)
             if args.preprocess:
-                preprocessed(work, data, n, env)
+                preprocessed(work, data, n, env, rows)
             if args.torchrun:
                 out = work / f"run-{n}-torchrun"
                 shutil.rmtree(out, ignore_errors=True)
@@ -161,6 +169,9 @@ def main() -> None:
                 print(f"torchrun x{args.torchrun}, {n:,} pairs, the last sample while every rank mapped the corpus:")
                 for line in samples:
                     print("   ", line)
+                ranks.append({"pairs": n, "processes": args.torchrun, "last_sample": samples})
+        write_result("data_scale", {"rows": rows, "torchrun": ranks, "load_average_at_end": os.getloadavg()},
+                     args.results)
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)

@@ -15,7 +15,8 @@ A smoke test (1 minute, frequent checkpoints so that 5 exist, 20 test sentences)
     python -m benchmarks.quality --minutes 1 --out runs/bench-quality-smoke --test-lines 20 \\
         --set train.save_every=10 --set train.valid_every=20
 
-Writes benchmarks/results/quality.json and benchmarks/results/quality_valid_curve.png (or --results DIR).
+Writes a new record, benchmarks/results/<today>/quality.json and quality_valid_curve.png (or in --results DIR;
+-2, -3 ... when taken: a record a page quotes is never overwritten).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from pathlib import Path
 
 from aiayn.io.rundir import RunDir
 
-from .common import RESULTS, ROOT, write_result
+from .common import RESULTS, ROOT, record_path, write_result
 
 
 def aiayn(*args: str, log: list[str], threads: int | None = None) -> str:
@@ -99,7 +100,8 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--average-last", type=int, default=5, help="checkpoints to average (default 5)")
     p.add_argument("--test-lines", type=int, default=None, help="score only the first N test pairs (smoke tests)")
     p.add_argument("--skip-train", action="store_true", help="evaluate an existing run in --out")
-    p.add_argument("--results", default=None, help=f"folder for the JSON and PNG (default {RESULTS})")
+    p.add_argument("--results", default=None,
+                   help=f"folder for the JSON and PNG (default {RESULTS}/<today>; never overwrites)")
     p.add_argument("--precision", choices=["fp32", "bf16", "auto"], default=None,
                    help="passed to `aiayn train --precision` (default: train's own, fp32)")
     p.add_argument("--threads", type=int, default=None,
@@ -108,7 +110,7 @@ def main(argv: list[str] | None = None) -> dict:
                    help="results file stem: RESULTS/NAME.json and NAME_valid_curve.png (default quality)")
     args = p.parse_args(argv)
     out, commands = Path(args.out), []
-    results = Path(args.results) if args.results else RESULTS
+    record = record_path(args.name, args.results)  # a new record, never one a page quotes
 
     started = time.time()
     if not args.skip_train:
@@ -132,8 +134,8 @@ def main(argv: list[str] | None = None) -> dict:
         aiayn("evaluate", "--model", str(averaged), "--beam", "4", "--alpha", "0.6", *test, log=commands,
               threads=args.threads))
 
-    results.mkdir(parents=True, exist_ok=True)
-    png = results / f"{args.name}_valid_curve.png"
+    record.parent.mkdir(parents=True, exist_ok=True)
+    png = record.with_name(f"{record.stem}_valid_curve.png")
     curve = plot_curve(out, png)
     events = RunDir(out).events()
     payload = {"budget_minutes": args.minutes, "run": str(out), "commands": commands, "test_lines": args.test_lines,
@@ -143,7 +145,8 @@ def main(argv: list[str] | None = None) -> dict:
                "validation_curve": curve, "curve_png": str(png)}
     for name, s in figures.items():
         print(f"{name:>24}: BLEU {s['bleu']:.2f}  chrF {s['chrf']:.2f}", file=sys.stderr)
-    write_result(args.name, payload, results)
+    seeds = [RunDir(out).read_config().get("train", {}).get("seed")]
+    write_result(args.name, payload, seeds=seeds, path=record)
     return payload
 
 

@@ -4,7 +4,7 @@
       For each run: updates and training throughput (target tokens/s, from its log), and the test
       split scored from the hypotheses `aiayn evaluate --model RUN` wrote beside it (beam 4):
       BLEU and chrF on the whole split and per source length (English words, buckets of 10), the
-      paper's Figure 2. Writes <out>/<name>.json and <out>/<name>-length.png.
+      paper's Figure 2. Writes <out>/<name>.json and <out>/<name>-length.png (<name>-2 ... when taken).
 
   python -m benchmarks.rnnsearch align RNNSEARCH_RUN TRANSFORMER_RUN [--verses 3] [--out FILE.png]
       Test verses side by side: RNNsearch's alignment alpha (Bahdanau et al.'s Figure 3) next to the
@@ -15,9 +15,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from statistics import median
+
+from .common import record_path, write_result
 
 BUCKET, LAST = 10, 50  # words per bucket; sources longer than LAST share one bucket
 
@@ -65,9 +66,8 @@ def report(args) -> None:
 
     data = test_split()
     rows = [score_run(Path(r), data) for r in args.runs]
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / f"{args.name}.json").write_text(json.dumps({"name": args.name, "runs": rows}, indent=2) + "\n")
+    record = record_path(args.name, args.out)  # <name>.json, or <name>-2.json ...: a quoted record stays
+    write_result(args.name, {"name": args.name, "runs": rows}, path=record)
     for r in rows:
         print(f"{r['arch']:12} updates {r['updates']:6}  tgt tok/s {r['median_tgt_tokens_per_s']:7.0f}  "
               f"BLEU {r['bleu']:5.2f}  chrF {r['chrf']:5.2f}  by length: "
@@ -84,8 +84,9 @@ def report(args) -> None:
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(out / f"{args.name}-length.png", dpi=120)
-    print(f"wrote {out / args.name}.json and {out / args.name}-length.png")
+    png = record.with_name(f"{record.stem}-length.png")
+    fig.savefig(png, dpi=120)
+    print(f"wrote {record} and {png}")
 
 
 def align(args) -> None:
