@@ -54,6 +54,7 @@ EPILOG_GENERATE = """examples:
 EPILOG_SERVE = """examples:
   aiayn serve runs/tiny                          # then open http://127.0.0.1:8000 in a browser
   aiayn serve runs/                              # every run in runs/: the page picks among them
+  aiayn serve                                    # no model yet: train the tiny one from the page
   aiayn serve --model runs/tiny --port 8080 --beam 5 --timeout 20
   aiayn serve --model runs/base --device cuda --max-lines 256 --max-batch-lines 256
   aiayn serve --model exports/tiny-ct2 --engine ctranslate2   # CTranslate2 translates, aiayn draws the attention
@@ -282,6 +283,9 @@ def _add_serve(sub) -> argparse.ArgumentParser:
     s.add_argument("runs", nargs="*", metavar="RUN", help="models to serve: run directories (each its best model), "
                    ".safetensors files, or a folder of runs (every run in it); the page picks among them")
     s.add_argument("--model", action="append", default=[], help="a model to serve, as RUN (may be repeated)")
+    s.add_argument("--runs-dir", default="runs", help="where the page's Training panel writes the runs it starts "
+                   "(default runs/; training from the page is offered only with --host 127.0.0.1)")
+    s.add_argument("--no-training", action="store_true", help="offer no training from the page")
     s.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine "
                    "only; 0.0.0.0: every network, without any authentication)")
     s.add_argument("--port", type=checks.Allowed(int, 1, 65535).parse, default=8000, help="TCP port (default 8000)")
@@ -313,9 +317,9 @@ def _run_serve(args: argparse.Namespace) -> None:
     limits = Limits(max_lines=args.max_lines, max_chars=args.max_chars, max_beam=args.max_beam, timeout=args.timeout,
                     max_queue=args.max_queue, max_batch_lines=args.max_batch_lines, body_timeout=args.body_timeout)
     models = [*args.runs, *args.model]
-    if not models:
+    if not models and args.no_training:
         raise UsageError("name a model to serve: aiayn serve runs/tiny (a run directory, a .safetensors file or a "
-                         "folder of runs); train one with `aiayn train --out runs/tiny`")
+                         "folder of runs), or leave out --no-training to train one from the page")
     if args.engine == "aiayn":
         from ..serve.catalog import expand
 
@@ -324,7 +328,8 @@ def _run_serve(args: argparse.Namespace) -> None:
             if os.path.exists(model):  # a missing one: serve's own message says how to get one
                 for path in expand([model]):
                     tasks.gate(path, "serve")
-        serve(models, args.host, args.port, decode_options(args), limits, args.device, args.dtype)
+        serve(models, args.host, args.port, decode_options(args), limits, args.device, args.dtype,
+              runs_dir=None if args.no_training else args.runs_dir)
         return
     if len(models) > 1:
         raise UsageError("--engine ctranslate2 serves one model; serve several with --engine aiayn")

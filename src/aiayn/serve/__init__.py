@@ -19,6 +19,7 @@ without them.
 from __future__ import annotations
 
 import errno
+import functools
 import logging
 import socket
 from pathlib import Path
@@ -50,13 +51,16 @@ def load_web():
 
 def serve(models: str | Path | list[str | Path], host: str = "127.0.0.1", port: int = 8000,
           options: DecodeOptions | None = None, limits: Limits | None = None, device: str = "cpu",
-          dtype: str = "float32", decoder=None, engine: dict | None = None) -> None:
+          dtype: str = "float32", decoder=None, engine: dict | None = None, runs_dir: str | Path | None = "runs",
+          ) -> None:
     """Serves ``models`` (run directories, .safetensors files, or folders of runs) on http://host:port until
     SIGINT/SIGTERM. ``options``: the decoding defaults (a request may change beam, alpha and nbest); ``limits``:
     request sizes, queue and timeout; ``dtype``: float32 or bfloat16. ``decoder``: another engine that translates
     (e.g. CTranslate2, ``aiayn.runs.engines``; one model only) while the model shows the attention; ``engine``:
-    what /api/info says of it."""
+    what /api/info says of it. ``runs_dir``: where the page's Training panel writes its runs (None: no training
+    from the page; it is refused anyway unless ``host`` is this machine)."""
     from .catalog import Served, expand, names
+    from .training import Trainer
 
     app_module, uvicorn = load_web()  # before the models load: a missing package is reported at once
     from .http import protocol as http_protocol
@@ -66,25 +70,34 @@ def serve(models: str | Path | list[str | Path], host: str = "127.0.0.1", port: 
         raise UsageError(f"the default beam {options.beam_size} is above the largest a request may ask for "
                          f"({limits.max_beam}): lower --beam or raise --max-beam")
     _check_free(host, port)  # before the models load: a port in use is reported at once
-    for model in models if isinstance(models, list) else [models]:
+    models = models if isinstance(models, list) else [models]
+    for model in models:
         _check_model(model)
-    paths = expand(models if isinstance(models, list) else [models])
+    paths = expand(models)
+    if not paths and runs_dir is None:
+        raise UsageError("name a model to serve (aiayn serve runs/NAME), or allow training from the page")
     if decoder is not None and len(paths) > 1:
         raise UsageError("--engine ctranslate2 serves one model; serve the others with --engine aiayn")
     served: list[Served] = []
+    trainer = app = None
     try:
         for name, path in zip(names(paths), paths):
             served.append(_load(name, path, options, limits, device, dtype, decoder, engine))
-        app = app_module.create_app(served, limits)
-        log.info("serving %s on http://%s:%d (stop with Ctrl+C)", ", ".join(s.name for s in served), _url_host(host),
-                 port)
+        load = functools.partial(_load, options=options, limits=limits, device=device, dtype=dtype, decoder=None,
+                                 engine=None)
+        trainer = Trainer(Path(runs_dir)) if runs_dir is not None else None
+        app = app_module.create_app(served, limits, trainer=trainer, loader=load, listening_on=host)
+        log.info("serving %s on http://%s:%d (stop with Ctrl+C)", ", ".join(s.name for s in served) or
+                 "no model yet (the page can train one)", _url_host(host), port)
         if host not in ("127.0.0.1", "localhost", "::1"):
             log.warning("listening on %s: anyone who can reach this address may use the model (no authentication)",
                         host)
         uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=5,
                     http=http_protocol(limits.body_timeout))  # headers too must arrive within body_timeout
     finally:
-        for s in served:
+        if trainer is not None:
+            trainer.close()
+        for s in app.state.catalog.served.values() if app is not None else served:
             s.worker.close()
 
 

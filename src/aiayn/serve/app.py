@@ -42,6 +42,7 @@ from starlette.requests import ClientDisconnect
 from ..errors import UserError
 from .catalog import Catalog, Served, pop_model
 from .requests import Limits, RequestError, check_content_type, parse_attention, parse_json, parse_translate
+from .training import Trainer, guard
 from .views import VIEWS
 from .views import run as run_views
 from .worker import Busy, ModelWorker
@@ -57,9 +58,12 @@ SECURITY_HEADERS = {
 
 
 def create_app(models: ModelWorker | list[Served], limits: Limits | None = None,
-               info: dict[str, Any] | None = None) -> FastAPI:
+               info: dict[str, Any] | None = None, trainer: Trainer | None = None, loader=None,
+               listening_on: str = "127.0.0.1") -> FastAPI:
     """The app over ``models`` (or one worker described by ``info``). The caller owns the workers (and closes
-    them after the server stops)."""
+    them after the server stops). ``trainer``: training from the page (``training``), whose runs ``loader(name,
+    path) -> Served`` loads as they gain weights; ``listening_on``: the address served (training is refused
+    beyond this machine)."""
     limits = limits or Limits()
     if isinstance(models, ModelWorker):
         path = (info or {}).get("model")
@@ -76,7 +80,7 @@ def create_app(models: ModelWorker | list[Served], limits: Limits | None = None,
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
         workers = [s.worker for s in catalog.served.values()]
-        stats = {key: sum(w.stats[key] for w in workers) for key in workers[0].stats}
+        stats = {key: sum(w.stats[key] for w in workers) for key in ("requests", "batches", "lines", "rejected")}
         return {"status": "ok", "pending": sum(w.pending for w in workers), "stats": stats}
 
     @app.get("/api/models")
@@ -85,10 +89,13 @@ def create_app(models: ModelWorker | list[Served], limits: Limits | None = None,
 
     @app.get("/api/info")
     async def model_info(model: str | None = None) -> dict[str, Any]:
+        if not catalog.served and not model:  # nothing yet: the page offers training
+            return {"name": None, "served": [], "views": [], "limits": asdict(limits), "training": trainer is not None}
         served = catalog.pick(model)
         d = served.worker.defaults
         return {**served.info, "name": served.name, "served": list(catalog.served),
-                "defaults": {"beam": d.beam_size, "alpha": d.alpha, "nbest": d.nbest}, "limits": asdict(limits)}
+                "defaults": {"beam": d.beam_size, "alpha": d.alpha, "nbest": d.nbest}, "limits": asdict(limits),
+                "training": trainer is not None}
 
     @app.post("/api/translate")
     async def translate(request: Request) -> JSONResponse:
@@ -115,8 +122,11 @@ def create_app(models: ModelWorker | list[Served], limits: Limits | None = None,
     for view in VIEWS.values():
         _add_view(app, view, catalog, limits)
     run_views.add(app, catalog)
+    if trainer is not None:
+        _add_training(app, trainer, catalog, loader, limits, listening_on)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.state.catalog = catalog  # the server closes every model's worker, those added while it ran too
     return app
 
 
@@ -139,6 +149,36 @@ def _add_view(app: FastAPI, view, catalog: Catalog, limits: Limits) -> None:
             keywords["run"] = run_views.need_run(served)
         payload = await _answer(worker.view(functools.partial(view.compute, **keywords), text), limits.timeout)
         return JSONResponse({**payload, "ms": _ms(start)})
+
+
+def _add_training(app: FastAPI, trainer: Trainer, catalog: Catalog, loader, limits: Limits, listening_on: str):
+    """The routes of ``training``: status (which also brings the run into the catalog once it has weights, and
+    reloads it when it ends), start and stop (guarded: this machine's own page only)."""
+    loaded: dict[str, str] = {}  # run name -> "live" (loaded while it trained) or "final"
+
+    @app.get("/api/training")
+    async def training_status() -> dict[str, Any]:
+        status, run = trainer.status(), trainer.run
+        if run is not None and loader is not None and (run.best.is_file() or run.list_checkpoints()):
+            want, have = ("live" if status["state"] == "running" else "final"), loaded.get(run.path.name)
+            if have is None or (have, want) == ("live", "final"):
+                catalog.add(await asyncio.to_thread(loader, run.path.name, run.path))
+                loaded[run.path.name] = want
+        status["served"] = run is not None and run.path.name in catalog.served
+        return status
+
+    def guarded(request: Request) -> None:
+        guard(request.headers.get("host"), request.headers.get("origin"), listening_on)
+
+    @app.post("/api/training/start")
+    async def training_start(request: Request) -> dict[str, Any]:
+        guarded(request)
+        return trainer.start(parse_json(await _body(request, limits)))
+
+    @app.post("/api/training/stop")
+    async def training_stop(request: Request) -> dict[str, Any]:
+        guarded(request)
+        return await asyncio.to_thread(trainer.stop)
 
 
 def offered_views(worker: ModelWorker) -> list[str]:

@@ -32,15 +32,23 @@ class Catalog:
     """The served models in the order given; ``pick(name)`` the one a request names."""
 
     def __init__(self, served: list[Served]):
-        if not served:
-            raise ValueError("a server needs at least one model")
         self.served = {s.name: s for s in served}
         if len(self.served) != len(served):
             raise ValueError(f"two served models share a name: {[s.name for s in served]}")
 
     @property
     def first(self) -> Served:
+        if not self.served:
+            raise RequestError(404, "no model is served yet: train one from the page (Training), or restart the "
+                                    "server with a run: aiayn serve runs/NAME")
         return next(iter(self.served.values()))
+
+    def add(self, served: Served) -> None:
+        """Adds ``served``, or replaces (and closes) the model of that name."""
+        old = self.served.get(served.name)
+        self.served[served.name] = served
+        if old is not None:
+            old.worker.close()
 
     def pick(self, name: Any) -> Served:
         if name is None or name == "":
