@@ -10,7 +10,7 @@ config.json, beside the weights or one folder up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import torch
@@ -31,10 +31,12 @@ PAPER_DECODING = DecodeOptions(beam_size=21, alpha=0.3, max_len_a=1.0, max_len_b
 
 @dataclass
 class Parse:
-    """One sentence's tree and how many repairs its prediction needed (0: a well-formed tree as predicted)."""
+    """One sentence's tree, how many repairs its prediction needed (0: a well-formed tree as predicted),
+    and the linearised tree the model emitted, from which the tree was read."""
 
     tree: Tree
     repairs: int
+    symbols: list[str] = field(default_factory=list)
 
 
 class Parser:
@@ -73,7 +75,7 @@ class Parser:
             src = pad_right([self.words.encode(sentences[i]) + [EOS] for i in batch], self.model.config.pad_id)
             for i, (hyp, *_) in zip(batch, search(self.model, src.to(self.device), options)):
                 symbols = self.symbols.decode(hyp.tokens)
-                results[i] = Parse(*delinearise(symbols, sentences[i], tags[i] if tags else None))
+                results[i] = Parse(*delinearise(symbols, sentences[i], tags[i] if tags else None), symbols)
             bar.update(len(batch))
         bar.close()
         return results
