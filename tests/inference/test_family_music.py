@@ -107,6 +107,13 @@ def test_the_midi_is_the_writers(tmp_path):
     assert data == music.write_midi(HAND, tmp_path / "a.mid").read_bytes()
     (tmp_path / "b.mid").write_bytes(data)
     assert music.read_primer(tmp_path / "b.mid") == HAND
+    import music21  # the tempo the page's player and cursor follow is the file's
+
+    midi = music21.midi.MidiFile()
+    midi.readstr(data)
+    tempos = [e.data for t in midi.tracks for e in t.events if e.type == music21.midi.MetaEvents.SET_TEMPO]
+    quarter = {int.from_bytes(t, "big") / 1e6 for t in tempos}
+    assert quarter == {4 * piano_roll(HAND)["seconds_per_step"]}
 
 
 def test_a_continuation_is_the_generators():

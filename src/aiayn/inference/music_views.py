@@ -6,7 +6,8 @@ Legend: N tokens (BOS left out, cut at EOS), T = ⌈N / 4⌉ sixteenths, voice 0
 at sixteenth k // 4 in voice k % 4; a note runs [start, end) in sixteenths.
 
 * ``piano_roll(tokens)``: {"steps": T, "voices", "notes": [{voice, pitch, start, end, first_token}],
-  "token_step", "token_voice", "token_note" (each of N entries: the note a token belongs to, None for a rest)};
+  "token_step", "token_voice", "token_note" (each of N entries: the note a token belongs to, None for a rest),
+  "pitch_range" (the vocabulary's MIDI pitches), "seconds_per_step" (the tempo ``midi_bytes`` plays at)};
 * ``grade_marks(tokens, bach)``: the grade's findings placed in time ({"parallels": [{kind, voices, step}],
   "crossings": [{voices, start, end}], "out_of_range": [{voice, pitch, start, end, range}]}), the piece's
   grade ("grade") and Bach's held-out medians beside it ("bach", None without ``bach_reference``);
@@ -32,6 +33,7 @@ from ..metrics import chorales as grade
 from .generator import Generator
 
 VOICE_LETTERS = ("S", "A", "T", "B")
+QUARTER_SECONDS = 0.5  # the tempo write_midi's files play at (music21's default, 120 quarters a minute)
 PARALLELS = {"5ths": "parallel fifth", "8ves": "parallel octave"}
 
 
@@ -63,7 +65,8 @@ def piano_roll(tokens: Sequence[int]) -> dict:
             token_note[4 * step + n["voice"]] = i
     return {"steps": int(p.shape[1]), "voices": list(VOICE_LETTERS), "notes": notes,
             "token_step": [k // 4 for k in range(len(tokens))], "token_voice": [k % 4 for k in range(len(tokens))],
-            "token_note": token_note, "pitch_range": [music.MIN_PITCH, music.MAX_PITCH]}
+            "token_note": token_note, "pitch_range": [music.MIN_PITCH, music.MAX_PITCH],
+            "seconds_per_step": QUARTER_SECONDS / music.STEPS_PER_QUARTER}
 
 
 def marks(p: np.ndarray) -> dict[str, list[dict]]:
