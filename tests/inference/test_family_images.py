@@ -89,6 +89,20 @@ def test_a_pixel_sees_only_its_block_and_memory(block, memory):
     json.dumps(view)
 
 
+def test_a_superres_decoders_pixel_attention():
+    torch.manual_seed(0)
+    model = Transformer(superres_model_config("local", d_model=32, n_heads=2, d_ff=64, n_encoder_layers=1,
+                                              n_decoder_layers=2, dropout=0.0, local_block=8, local_memory=8)).eval()
+    images, _ = digits.load_digits_split("test")
+    view = pixel_attention(model, images[2], 20, layer=1, head=1)
+    src = torch.from_numpy(digits.downsample(images[2]).reshape(1, -1) + digits.FIRST_PIXEL)
+    tgt_in = torch.tensor([[digits.BOS] + digits.image_tokens(images[2])[:-1]])
+    want = model.attention_maps(src, tgt_in).decoder_self[1][0, 1, 20].detach()
+    np.testing.assert_allclose(view["weights"][:63], want[1:].numpy(), rtol=0, atol=1e-6)
+    assert view["visible"]["pixels"] == list(range(7, 20)) and view["architecture"] == "transformer"
+    assert np.count_nonzero(view["weights"]) == 13 and view["bos"] == 0
+
+
 def test_full_attention_sees_every_earlier_pixel():
     view = pixel_attention(digits_model("full", conditional=True), np.zeros(64, int), 20, 0, 1, label=7)
     w = np.array(view["weights"])

@@ -12,7 +12,8 @@ query that draws pixel p is input p, and its keys are inputs, each standing for 
   order, "probabilities": each one's probability under the model when drawn, "image": 8 × 8, "label"};
 * ``super_resolve(model, index)``: {"low": 4 × 4 input, "output": 8 × 8 greedy, "truth", "bicubic",
   "mae_model", "mae_bicubic", "label"} for test digit ``index``;
-* ``pixel_attention(model, pixels, index, layer, head)``: {"weights": 64 (the weight on each pixel read;
+* ``pixel_attention(model, pixels, index, layer, head)`` (a digits model, or a superres model's decoder):
+  {"weights": 64 (the weight on each pixel read;
   0 where the query may not look), "bos", "visible": the pixels it may see (from ``band``), "query_block"
   and "memory_block": pixel index sets, each also as row "spans" [{row, start, end}] for outlining}.
 """
@@ -100,35 +101,48 @@ def _region(pixels: list[int], bos: bool) -> dict:
     return {"pixels": pixels, "spans": spans(pixels), "bos": bos}
 
 
-def _read(positions: range) -> tuple[list[int], bool]:
+def _read(positions: Sequence[int]) -> tuple[list[int], bool]:
     """The pixels the inputs at ``positions`` read, and whether BOS is among them."""
     return [j - 1 for j in positions if j >= 1], any(j == 0 for j in positions)
 
 
-@torch.no_grad()
-def pixel_attention(model, pixels: Sequence[int] | Sequence[Sequence[int]], index: int, layer: int, head: int,
-                    label: int | None = None) -> dict:
-    """The self-attention of one layer and head of a digits model, from its forward pass over BOS +
-    ``pixels`` (64 intensities, flat or 8 × 8), for the query that draws pixel ``index``; with local
-    attention its query block (the l_q pixels its block draws) and memory block (the l_m inputs before
-    the block, as the pixels they read), and the pixels it may see by ``LocalAttention.band``."""
-    _need(model, "decoder_only", "pixel attention")
-    cfg = model.config
-    if not 0 <= layer < cfg.n_layers or not 0 <= head < cfg.n_heads or not 0 <= index < digits.N_PIXELS:
-        raise UsageError(f"the model has layers 0..{cfg.n_layers - 1}, heads 0..{cfg.n_heads - 1} and pixels "
-                         f"0..{digits.N_PIXELS - 1}, not layer {layer}, head {head}, pixel {index}")
-    flat = np.asarray(pixels).reshape(-1)
-    tokens = [digits.BOS] + digits.image_tokens(flat.reshape(digits.SIDE, digits.SIDE))[:-1]  # inputs 0..63
+def _self_attention(model, tokens: list[int], label: int | None, low) -> tuple[list[torch.Tensor], list]:
+    """Each layer's self-attention weights (1, H, 64, 64) from one forward pass, and the layers: a digits
+    model's, or a superres model's decoder's (reading ``low``, the 4 × 4 input)."""
     device = _device(model)
-    classes = None if label is None else torch.tensor([label], device=device)
+    inputs = torch.tensor([tokens], device=device)
     was_training = model.training
     model.eval()
     try:
-        _, weights = model(torch.tensor([tokens], device=device), classes, return_attention=True)
+        if model.architecture == "transformer":
+            src = torch.from_numpy(np.asarray(low, dtype=np.int64).reshape(1, -1) + digits.FIRST_PIXEL).to(device)
+            return model.attention_maps(src, inputs).decoder_self, model.decoder_layers
+        classes = None if label is None else torch.tensor([label], device=device)
+        return model(inputs, classes, return_attention=True)[1], model.layers
     finally:
         model.train(was_training)
+
+
+@torch.no_grad()
+def pixel_attention(model, pixels: Sequence[int] | Sequence[Sequence[int]], index: int, layer: int, head: int,
+                    label: int | None = None, low: Sequence[Sequence[int]] | None = None) -> dict:
+    """The self-attention of one layer and head, from the model's forward pass over BOS + ``pixels`` (64
+    intensities, flat or 8 × 8), for the query that draws pixel ``index``; with local attention its query
+    block (the l_q pixels its block draws) and memory block (the l_m inputs before the block, as the pixels
+    they read), and the pixels it may see by ``LocalAttention.band``. ``label``: the class, for a
+    class-conditional digits model; ``low``: a superres model's 4 × 4 input (default: ``pixels`` pooled)."""
+    if getattr(model, "architecture", None) not in ("decoder_only", "transformer"):
+        _need(model, "decoder_only", "pixel attention")
+    image = np.asarray(pixels).reshape(digits.SIDE, digits.SIDE)
+    tokens = [digits.BOS] + digits.image_tokens(image)[:-1]  # inputs 0..63
+    low = digits.downsample(image) if low is None else low
+    weights, layers = _self_attention(model, tokens, label, low)
+    heads = weights[0].size(1)
+    if not 0 <= layer < len(layers) or not 0 <= head < heads or not 0 <= index < digits.N_PIXELS:
+        raise UsageError(f"the model has layers 0..{len(layers) - 1}, heads 0..{heads - 1} and pixels "
+                         f"0..{digits.N_PIXELS - 1}, not layer {layer}, head {head}, pixel {index}")
     row = weights[layer][0, head, index].double().cpu()  # (64,) over inputs: BOS, pixels 0..62
-    local = model.layers[layer].self_attn.variant
+    local = layers[layer].self_attn.variant
     keys = torch.arange(digits.N_PIXELS)
     if isinstance(local, LocalAttention):
         allowed = local.band(torch.tensor([index]), keys)[0] & (keys <= index)
@@ -138,9 +152,10 @@ def pixel_attention(model, pixels: Sequence[int] | Sequence[Sequence[int]], inde
         shape = {"attention": "local", "block": local.block, "memory": local.memory}
     else:  # full attention: every earlier input
         allowed, query_block, memory_block = keys <= index, range(index, index + 1), range(0, index)
-        shape = {"attention": cfg.attention, "block": None, "memory": None}
+        shape = {"attention": model.config.attention, "block": None, "memory": None}
     visible, bos = _read([j for j in range(digits.N_PIXELS) if allowed[j]])
     return {"index": index, "layer": layer, "head": head, "bos": float(row[0]),
             "weights": row[1:].tolist() + [0.0],  # pixel 63 is read by no query (it is the last one drawn)
             "visible": _region(visible, bos), "query_block": _region(list(query_block), False),
-            "memory_block": _region(*_read(memory_block)), "layers": cfg.n_layers, "heads": cfg.n_heads, **shape}
+            "memory_block": _region(*_read(memory_block)), "layers": len(layers), "heads": heads,
+            "architecture": model.architecture, **shape}
