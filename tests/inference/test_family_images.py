@@ -108,3 +108,22 @@ def test_full_attention_sees_every_earlier_pixel():
     w = np.array(view["weights"])
     assert view["visible"]["pixels"] == list(range(20)) and (w[:20] > 0).all() and (w[20:] == 0).all()
     assert view["attention"] == "full" and view["block"] is None
+
+
+def test_the_views_take_models_loaded_from_run_folders(tmp_path):
+    """What the studio loads: ``tasks.images.load_image_model`` for digits and superres runs."""
+    from aiayn.io.checkpoint import save_weights
+    from aiayn.tasks.images import load_image_model
+
+    torch.manual_seed(0)
+    lm = LanguageModel(digits_model_config("local", True, **SMALL))
+    sr = Transformer(superres_model_config("local", d_model=32, n_heads=2, d_ff=64, n_encoder_layers=1,
+                                           n_decoder_layers=1))
+    for name, model, task in (("digits", lm, "digits"), ("superres", sr, "superres")):
+        (tmp_path / name).mkdir()
+        save_weights(model, model.config, tmp_path / name / "best.safetensors", task=task)
+    digits_model_, task = load_image_model(tmp_path / "digits")
+    assert task == "digits" and len(generate_digit(digits_model_, 2)["pixels"]) == 64
+    assert pixel_attention(digits_model_, np.zeros(64, int), 9, 1, 0, label=2)["block"] == 8
+    superres, task = load_image_model(tmp_path / "superres")
+    assert task == "superres" and np.array(super_resolve(superres, 0)["output"]).shape == (8, 8)

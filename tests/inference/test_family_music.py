@@ -180,3 +180,15 @@ def test_skewing_step_by_step_is_the_naive_s_rel_and_the_models_bias(overrides):
 def test_skewing_needs_relative_attention():
     with pytest.raises(UsageError, match="skewing needs a model trained with relative positions"):
         skewing_steps(tiny("full"), walk_chorale(3, 1), 0, 0)
+
+
+def test_the_views_take_a_model_loaded_from_a_run_folder(tmp_path):
+    """What the studio loads: ``Generator.load`` (its ``.model`` for the attention views)."""
+    from aiayn.io.checkpoint import save_weights
+
+    model = tiny(dtype=torch.float32)
+    save_weights(model, model.config, tmp_path / "best.safetensors", task="music")
+    generator = Generator.load(tmp_path)
+    piece = continue_chorale(generator, HAND, 8, seed=1)["tokens"]
+    assert note_attention(generator.model, piece, 5, 0, 0)["weights"][6:] == [0.0] * (len(piece) - 6)
+    assert skewing_steps(generator.model, piece, 1, 1, 4)["window"] == 4
