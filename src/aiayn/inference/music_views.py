@@ -10,7 +10,8 @@ at sixteenth k // 4 in voice k % 4; a note runs [start, end) in sixteenths.
   "pitch_range" (the vocabulary's MIDI pitches), "seconds_per_step" (the tempo ``midi_bytes`` plays at)};
 * ``grade_marks(tokens, bach)``: the grade's findings placed in time ({"parallels": [{kind, voices, step}],
   "crossings": [{voices, start, end}], "out_of_range": [{voice, pitch, start, end, range}]}), the piece's
-  grade ("grade") and Bach's held-out medians beside it ("bach", None without ``bach_reference``);
+  grade ("grade") and Bach's held-out medians beside it ("bach", None without ``bach_reference``), the
+  statistics' names ("labels") and the parallels' ("kinds");
 * ``bach_reference(cache_dir)``: Bach's reference histograms and his test chorales' medians (cached);
 * ``continue_chorale(model, primer, length, ...)``: {"tokens", "primer_length", "ended"};
 * ``held_out_primers(cache_dir, tokens)``: [{"name", "tokens"}] cut from the held-out (test) chorales;
@@ -34,7 +35,7 @@ from .generator import Generator
 
 VOICE_LETTERS = ("S", "A", "T", "B")
 QUARTER_SECONDS = 0.5  # the tempo write_midi's files play at (music21's default, 120 quarters a minute)
-PARALLELS = {"5ths": "parallel fifth", "8ves": "parallel octave"}
+PARALLELS = {"5ths": "parallel fifth", "8ves": "parallel octave"}  # a parallel mark's kind, named
 
 
 def body(tokens: Sequence[int]) -> list[int]:
@@ -105,7 +106,8 @@ def grade_marks(tokens: Sequence[int], bach: dict | None = None, min_sixteenths:
     short = p.shape[1] < min_sixteenths
     row = {"sixteenths": int(p.shape[1])} if short else grade_piece(tokens, bach)
     return {**marks(p), "grade": row, "bach": None if bach is None else bach["medians"],
-            "labels": {k: grade.LABELS[k] for k in row if k in grade.LABELS}, "version": grade.VERSION}
+            "labels": {k: grade.LABELS[k] for k in row if k in grade.LABELS}, "kinds": PARALLELS,
+            "version": grade.VERSION}
 
 
 def grade_piece(tokens: list[int], bach: dict | None) -> dict:
