@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
+import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,11 +107,28 @@ CONT = ("runs/cpu/ir-ul64-ft128/checkpoints/step-00000600.safetensors continuing
 POOLED_180 = CH + "/pooled over seeds 2, 3 and 4, T 0.6 (180 pieces): the shipped defaults/T 0.6"
 
 
-def t3_vs_base(row: str, sign: int = 1) -> Callable[[], float]:
+T3_SEEDS = ("tiny", "tiny-seed2", "tiny-seed3")
+
+
+def t3_vs_base(row: str, sign: int = 1, metric: str = "bleu") -> Callable[[], float]:
     """Table 3: a row against the base of the same seed (seed 1: run "tiny"), as the report judges it"""
     def f() -> float:
-        return sign * (get(f"{T3}:{row}/bleu") - get(f"{T3}:tiny/bleu"))
-    f.__doc__ = f"{T3}:{row}/bleu − {T3}:tiny/bleu"
+        return sign * (get(f"{T3}:{row}/{metric}") - get(f"{T3}:tiny/{metric}"))
+    f.__doc__ = f"{T3}:{row}/{metric} − {T3}:tiny/{metric}"
+    return f
+
+
+def t3_sd(metric: str) -> Callable[[], float]:
+    def f() -> float:
+        return statistics.stdev(get(f"{T3}:{k}/{metric}") for k in T3_SEEDS)
+    f.__doc__ = f"the standard deviation of the base seeds' {metric} ({T3})"
+    return f
+
+
+def t3_margin(metric: str) -> Callable[[], float]:
+    def f() -> float:
+        return 2 * math.sqrt(2) * t3_sd(metric)()
+    f.__doc__ = f"2 √2 × the base seeds' standard deviation of {metric}: the margin of one pair ({T3})"
     return f
 
 
@@ -258,6 +277,22 @@ CLAIMS: list[Claim] = [
           bins(BOT, "rnnencdec", lambda b: b[0]), bins(BOT, "rnnencdec", lambda b: b[-1])),
     claim("README.md", "quartering d_k costs **{:.1f}** dev BLEU against the same-seed base, d_model 128 {:.1f}",
           t3_vs_base("B-dk16", -1), t3_vs_base("C-d128", -1)),
+    claim("README.md", "dropout 0 goes the opposite way (+{:.1f}) and learned positions lose {:.1f} where the paper saw no "
+          "change", t3_vs_base("D-drop0"), t3_vs_base("E-learned", -1)),
+    # docs/reproductions.md: Table 3's rows against the base of the same seed, and the noise
+    claim("docs/reproductions.md", "a standard deviation of {:.2f} BLEU and {:.2f} perplexity", t3_sd("bleu"),
+          t3_sd("valid_ppl")),
+    claim("docs/reproductions.md", "(±{:.2f} BLEU, ±{:.2f} perplexity)", t3_margin("bleu"), t3_margin("valid_ppl")),
+    claim("docs/reproductions.md", "| base | tiny, seed 1 (seeds 2, 3) | {:.2f} ({:.2f}, {:.2f}) | {:.2f} ({:.2f}, {:.2f}) |",
+          *[f"{T3}:{k}/valid_ppl" for k in T3_SEEDS], *[f"{T3}:{k}/bleu" for k in T3_SEEDS]),
+    *[claim("docs/reproductions.md", f"| {label} | {{:.2f}} | {{:.2f}} | {{:+.2f}} | {{:+.2f}} |",
+            f"{T3}:{run}/valid_ppl", f"{T3}:{run}/bleu", t3_vs_base(run, metric="valid_ppl"), t3_vs_base(run))
+      for run, label in [("A-h1", "1 head (d_k = d_v = 256)"), ("A-h2", "2 heads (128)"), ("A-h8", "8 heads (32)"),
+                         ("A-h16", "16 heads (16)"), ("B-dk32", "d_k 32"), ("B-dk16", "d_k 16"), ("C-N2", "N = 2"),
+                         ("C-d128", "d_model 128"), ("C-d512", "d_model 512"), ("C-ff512", "d_ff 512"),
+                         ("C-ff2048", "d_ff 2,048"), ("D-drop0", "dropout 0"), ("D-drop0.2", "dropout 0.2"),
+                         ("D-ls0", "label smoothing 0"), ("D-ls0.2", "label smoothing 0.2"),
+                         ("E-learned", "learned positions")]],
     claim("README.md", "test BLEU **{:.2f}** against {:.2f} and {:.2f}",
           f"{REC}:transformer/bleu", f"{REC}:rnnsearch/bleu", f"{REC}:rnnencdec/bleu"),
     claim("docs/reproductions.md", "40–49 words it loses {:.1f} BLEU, {:.0f}% of its score", recurrent_encdec_drop,

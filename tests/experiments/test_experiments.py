@@ -10,7 +10,7 @@ from conftest import aiayn
 
 from aiayn.errors import UsageError
 from aiayn.experiments import load, names
-from aiayn.experiments.report import _finding, _paper_changes, render
+from aiayn.experiments.report import _judge, _paper_changes, render
 from aiayn.experiments.runner import by_length, valid_curve
 from aiayn.io.rundir import RunDir
 from aiayn.tasks.music import SAMPLING
@@ -87,20 +87,14 @@ def test_scores_by_length_bin_by_hand():
     assert [b["mean_length"] for b in bins] == [1.5, 4, 6]
 
 
-def test_a_rows_verdict_weighs_the_paper_against_the_seeds_noise():
-    mean, noise, base = {"bleu": 10.0, "valid_ppl": 20.0}, {"bleu": 0.4, "valid_ppl": 0.5}, {"bleu": 25.8, "ppl": 4.92}
-    one_head = {"bleu": 9.0, "valid_ppl": 22.0, "paper": {"bleu": 24.9, "ppl": 5.29}}
-    assert _finding(one_head, mean, noise, base).count("reproduced") == 2
-    assert "not reproduced" not in _finding(one_head, mean, noise, base)
-    close = {"bleu": 9.8, "valid_ppl": 20.3, "paper": {"bleu": 24.9, "ppl": 5.29}}
-    assert _finding(close, mean, noise, base).count("within noise") == 2
-    opposite = {"bleu": 11.0, "valid_ppl": 18.0, "paper": {"bleu": 24.9, "ppl": 5.29}}
-    assert _finding(opposite, mean, noise, base).count("not reproduced") == 2
-    same = {"bleu": 10.1, "valid_ppl": 20.1, "paper": {"bleu": 25.8, "ppl": 4.91}}  # no change in either
-    assert _finding(same, mean, noise, base).count("no change in either: reproduced") == 2
-    stuck = {"bleu": 0.04, "valid_ppl": 640.0, "paper": {"bleu": 25.5, "ppl": 4.88}}  # at the unigram loss
-    assert _finding(stuck, mean, noise, base).startswith("did not train (perplexity 640 against the base's 20.0)")
-    assert "not judged" in _finding(one_head, mean, {"bleu": None, "valid_ppl": None}, base)
+def test_a_verdict_can_fail_and_no_change_is_never_a_reproduction():
+    """The paper's difference (theirs) against ours with its noise margin: inside the margin nothing can be told,
+    even where the paper saw no change; outside, the paper's direction, the opposite, or a change it did not see."""
+    assert _judge(-0.9, -2.0, 1.0, 0.3) == "the paper's direction"
+    assert _judge(-0.9, +2.0, 1.0, 0.3) == "the opposite"
+    assert _judge(-0.9, +0.5, 1.0, 0.3) == "cannot tell at this noise"
+    assert _judge(0.0, 0.5, 1.0, 0.3) == "cannot tell at this noise"  # no change in either: not "reproduced"
+    assert _judge(-0.1, -3.6, 1.0, 0.3) == "a change the paper did not see"
 
 
 def test_flops_of_one_update_equal_a_hand_count():
@@ -257,7 +251,7 @@ def test_render_with_no_seeds_judges_nothing(tmp_path):
               "chrf": 30.0}
     text = render(exp, {"tiny": record}, tmp_path)
     assert "| base | tiny | seed 1 | 7.58M | 2,000 | 28 min | 20.00 | 10.00 | 4.92 | 25.8 |" in text
-    assert "Fewer than two seeds" in text and "Not yet run: A-h1" in text
+    assert "Fewer than two seeds" in text and "Not yet run: A-h1" in text and "reproduced" not in text
     assert not (tmp_path / "variations.png").exists()  # nothing to draw against before two seeds
 
 
@@ -272,11 +266,24 @@ def test_the_variations_picture_draws_each_rows_change_against_the_base(tmp_path
     records = {"tiny": record("tiny", "base", 10.0, 20.0, base),
                "tiny-seed2": record("tiny-seed2", "base", 11.0, 22.0, base, seed=2),
                "A-h1": record("A-h1", "A", 9.0, 23.1, {"ppl": 5.29, "bleu": 24.9}),
-               "C-N6": record("C-N6", "C", 0.0, 640.0, {"ppl": 4.88, "bleu": 25.5})}  # did not train: not drawn
-    rows, spread = _paper_changes(exp, list(records.values()))
-    assert spread == pytest.approx({"bleu": 1.0, "ppl": 100 * 2.0 / 21.0})
-    assert rows == [pytest.approx({"name": "A-h1", "bleu": -1.5, "ppl": 10.0, "paper_bleu": -0.9,
-                                   "paper_ppl": 100 * (5.29 / 4.92 - 1)})]
+               "A-h1-s2": record("A-h1-s2", "A", 9.0, 23.1, {"ppl": 5.29, "bleu": 24.9}, seed=2),
+               "C-N6": record("C-N6", "C", 0.0, 640.0, {"ppl": 4.88, "bleu": 25.5}),  # did not train: not drawn
+               "C-N6-warmup1000": record("C-N6-warmup1000", "C", 3.0, 70.0, {"ppl": 4.88, "bleu": 25.5})}
+    for r in records.values():  # one variation a row, whatever its settings
+        r["set"] = {"model.x": r["name"][:4]} if r["row"] != "base" else {}
+    rows, noise = _paper_changes(exp, list(records.values()))
+    sd = 2 ** -0.5  # the stdev of 10 and 11; of 20 and 22 it is twice that
+    assert noise == pytest.approx({"bleu": sd, "valid_ppl": 2 * sd})
+    # paired with the base of its own seed (-1 and -2 BLEU: -1.5), its two seeds shrink the margin by √2;
+    # the diagnostic (C-N6-warmup1000) is not one of the paper's rows: not drawn, not judged
+    assert rows == [pytest.approx({"name": "A: x=A-h1", "bleu": -1.5, "ppl": 100 * (23.1 / 20 + 23.1 / 22 - 2) / 2,
+                                   "bleu_margin": 2 * 2 ** 0.5 * sd / 2 ** 0.5,
+                                   "ppl_margin": 100 * 2 * 2 ** 0.5 * 2 * sd / 21.0 / 2 ** 0.5,
+                                   "paper_bleu": -0.9, "paper_ppl": 100 * (5.29 / 4.92 - 1)})]
     table = render(exp, records, tmp_path)
     assert "variations.png" in table and "| C | C-N6 |" in table and table.index("| base |") < table.index("| A |")
+    # table3.yaml has no A-h1-s2: the table judges seed 1 alone, with the wider margin of one pair
+    assert "| A: x=A-h1 | 1 | -0.90 | -1.00 (± 2.00) | cannot tell at this noise |" in table
+    assert "(a diagnostic, not judged)" in table and "C: x=C-N6-w" not in table and "reproduced" not in table
+    assert "did not train (perplexity 640): no verdict" in table
     assert (tmp_path / "variations.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,8 +1,10 @@
 """An experiment's table (markdown) and pictures, made from its records alone, so they can be remade anywhere
-from the committed ``results.json``. Rows with the paper's figures get a verdict against the seeds' noise."""
+from the committed ``results.json``. Rows with the paper's figures get a verdict against the seeds' noise that can
+fail: the paper's direction, the opposite, or cannot tell at this noise (never "reproduced" for no change)."""
 
 from __future__ import annotations
 
+import math
 import statistics
 from pathlib import Path
 from typing import Any
@@ -30,7 +32,8 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
     changes = _paper_changes(exp, done)
     if changes:
         with atomic_path(folder / "variations.png") as tmp:
-            plots.variations(*changes, tmp, f"{exp.title}\n(each row against the base; {exp.evaluate.split} split)")
+            plots.variations(changes[0], tmp, f"{exp.title}\n(each row against the base of its seed; "
+                             f"{exp.evaluate.split} split)")
         text += "\n![each row's change against the base, here and in the paper](variations.png)\n"
     if missing:
         text += f"\nNot yet run: {', '.join(missing)}.\n"
@@ -130,64 +133,115 @@ def _length_table(done: list[dict[str, Any]], metric: str) -> str:
 
 
 def _paper_table(exp: Experiment, done: list[dict[str, Any]]) -> str:
-    """Table 3's layout: each row beside the paper's, and whether the paper's direction shows here."""
-    base, paper_base, mean, noise = _base(exp, done)
-    rows = ["| row | run | change | parameters | updates | time | dev PPL | dev BLEU | paper PPL | paper BLEU | finding |",
-            "|" + " --- |" * 11]
+    """Table 3's layout: each run beside the paper's row and its difference from the base of its own seed, then
+    one verdict per variation (its seeds together) on whether the paper's direction shows here."""
+    noise = _noise(done)
+    bases = {r["seed"]: r for r in done if r["row"] == "base"}
+    rows = ["| row | run | change | parameters | updates | time | dev PPL | dev BLEU | paper PPL | paper BLEU | "
+            "against the same-seed base |", "|" + " --- |" * 11]
     for r in done:
         change = ", ".join(f"{k.split('.')[1]}={v}" for k, v in r["set"].items()) or (f"seed {r['seed']}")
-        finding = "" if r["row"] == "base" else _finding(r, mean, noise, paper_base)
+        diagnostic = _diagnostic(exp, r)
+        paper = ("–", "–") if diagnostic else (r["paper"].get("ppl", ""), r["paper"].get("bleu", ""))
+        base = bases.get(r["seed"])
+        against = "" if r["row"] == "base" else (
+            f"BLEU {r['bleu'] - base['bleu']:+.2f}, PPL {r['valid_ppl'] - base['valid_ppl']:+.2f} (seed {r['seed']})"
+            if base else f"no base of seed {r['seed']} yet")
         rows.append(f"| {r['row']} | {r['name']} | {change} | {r['parameters'] / 1e6:.2f}M | {r['updates']:,} | "
                     f"{_hours(r['train_seconds'])} | {r.get('valid_ppl', float('nan')):.2f} | {r['bleu']:.2f} | "
-                    f"{r['paper'].get('ppl', '')} | {r['paper'].get('bleu', '')} | {finding} |")
-    spread = (f"The {len(base)} seeds of the tiny row span {noise['bleu']:.2f} BLEU and {noise['valid_ppl']:.2f} "
-              "perplexity: a difference smaller than that is within noise." if noise["bleu"] is not None else
-              "Fewer than two seeds of the tiny row so far: the noise is not measured yet, so no row is judged.")
-    return "\n".join(rows) + f"\n\n{spread}\n"
+                    f"{paper[0]} | {paper[1]} | {against}{' (a diagnostic, not judged)' if diagnostic else ''} |")
+    text = "\n".join(rows) + "\n"
+    if noise["bleu"] is None:
+        return text + "\nFewer than two seeds of the base so far: the noise is not measured yet, so no row is judged.\n"
+    n = sum(r["row"] == "base" for r in done)
+    text += (f"\nThe noise: the base's {n} seeds have a standard deviation of {noise['bleu']:.2f} BLEU and "
+             f"{noise['valid_ppl']:.2f} perplexity. A row is judged on its difference from the base of the same seed "
+             "(the mean over its seeds, k of them); a difference inside twice its standard error, 2 × √2 × sd / √k "
+             "(the runs taken as independent), is \"cannot tell at this noise\". The paper's difference counts as "
+             f"none below {SAME} BLEU or 0.05 perplexity.\n\n")
+    verdicts = ["| variation | seeds | paper BLEU | here BLEU (± noise) | BLEU | paper PPL | here PPL (± noise) | PPL |",
+                "|" + " --- |" * 8]
+    for group in _groups(exp, done):
+        verdicts.append(_verdict_row(group, bases, noise))
+    return text + "\n".join(verdicts) + "\n"
 
 
-def _base(exp: Experiment, done: list[dict[str, Any]]) -> tuple[list[dict], dict, dict, dict]:
-    """The base row's scored seeds, the paper's base figures, and the seeds' mean and spread (max - min) of BLEU
-    and perplexity (None while there are too few seeds)."""
+def _noise(done: list[dict[str, Any]]) -> dict[str, float | None]:
+    """The standard deviation of the base's seeds, BLEU and perplexity (None while there are fewer than two)."""
     base = [r for r in done if r["row"] == "base"]
-    paper_base = next((r.paper for r in exp.runs if r.row == "base"), {})
-    noise = {m: (max(r[m] for r in base) - min(r[m] for r in base)) if len(base) > 1 else None
-             for m in ("bleu", "valid_ppl")}
-    mean = {m: statistics.mean(r[m] for r in base) if base else None for m in ("bleu", "valid_ppl")}
-    return base, paper_base, mean, noise
+    return {m: statistics.stdev(r[m] for r in base) if len(base) > 1 else None for m in ("bleu", "valid_ppl")}
+
+
+def _diagnostic(exp: Experiment, r: dict[str, Any]) -> bool:
+    return any(spec.name == r["name"] and spec.diagnostic for spec in exp.runs)
+
+
+def _groups(exp: Experiment, done: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The variations, each with its seeds (runs of one row and one change), in the table's order; the base and
+    the diagnostic runs are not variations of the paper."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r in done:
+        if r["row"] != "base" and not _diagnostic(exp, r):
+            groups.setdefault(r["row"] + repr(sorted(r["set"].items())), []).append(r)
+    return list(groups.values())
+
+
+def _paired(group: list[dict[str, Any]], bases: dict[int, dict], metric: str) -> list[float]:
+    return [r[metric] - bases[r["seed"]][metric] for r in group if r["seed"] in bases]
+
+
+def _judge(theirs: float, ours: float, margin: float, same: float) -> str:
+    """The verdict on one figure: it can fail, and no change here is never a reproduction."""
+    if abs(ours) <= margin:
+        return "cannot tell at this noise"
+    if abs(theirs) < same:
+        return "a change the paper did not see"
+    return "the paper's direction" if (ours > 0) == (theirs > 0) else "the opposite"
+
+
+def _verdict_row(group: list[dict[str, Any]], bases: dict[int, dict], noise: dict) -> str:
+    first = group[0]
+    change = ", ".join(f"{k.split('.')[1]}={v}" for k, v in first["set"].items())
+    seeds = ", ".join(str(r["seed"]) for r in group if r["seed"] in bases)
+    base = next(iter(bases.values()))
+    untrained = [r for r in group if _untrained(r, {"valid_ppl": statistics.mean(b["valid_ppl"] for b in bases.values())})]
+    if untrained or not seeds:
+        why = (f"did not train (perplexity {untrained[0]['valid_ppl']:.0f}): no verdict" if untrained
+               else "no base of the same seed yet")
+        return f"| {first['row']}: {change} | {seeds or '–'} | | | {why} | | | |"
+    cells = []
+    for metric, key, same in (("bleu", "bleu", SAME), ("valid_ppl", "ppl", 0.05)):
+        theirs = round(first["paper"][key] - base["paper"][key], 2)
+        diffs = _paired(group, bases, metric)
+        ours, margin = statistics.mean(diffs), 2 * math.sqrt(2) * noise[metric] / math.sqrt(len(diffs))
+        cells += [f"{theirs:+.2f}", f"{ours:+.2f} (± {margin:.2f})", _judge(theirs, ours, margin, same)]
+    return f"| {first['row']}: {change} | {seeds} | " + " | ".join(cells) + " |"
 
 
 def _paper_changes(exp: Experiment, done: list[dict[str, Any]]) -> tuple[list[dict], dict] | None:
-    """What ``plots.variations`` draws: each judged row's change against the base here and in the paper (rows that
-    did not train left out), and the base seeds' spread; None until two seeds of the base row are scored."""
-    _, paper_base, mean, noise = _base(exp, done)
-    if noise["bleu"] is None or not paper_base:
+    """What ``plots.variations`` draws: each judged variation's change against the same-seed base (the mean over
+    its seeds, with its noise margin) here and in the paper; diagnostics and rows that did not train are left
+    out; None until two seeds of the base are scored."""
+    noise = _noise(done)
+    bases = {r["seed"]: r for r in done if r["row"] == "base"}
+    if noise["bleu"] is None:
         return None
-    rows = [{"name": r["name"], "bleu": r["bleu"] - mean["bleu"], "ppl": 100 * (r["valid_ppl"] / mean["valid_ppl"] - 1),
-             "paper_bleu": r["paper"]["bleu"] - paper_base["bleu"],
-             "paper_ppl": 100 * (r["paper"]["ppl"] / paper_base["ppl"] - 1)}
-            for r in done if r["row"] != "base" and not _untrained(r, mean)]  # an untrained row is off the scale
-    return (rows, {"bleu": noise["bleu"], "ppl": 100 * noise["valid_ppl"] / mean["valid_ppl"]}) if rows else None
+    mean_ppl = statistics.mean(b["valid_ppl"] for b in bases.values())
+    rows = []
+    for group in _groups(exp, done):
+        paired = [r for r in group if r["seed"] in bases]
+        if not paired or any(_untrained(r, {"valid_ppl": mean_ppl}) for r in paired):
+            continue
+        first, base, k = paired[0], bases[paired[0]["seed"]], len(paired)
+        rows.append({"name": f"{first['row']}: " + ", ".join(f"{key.split('.')[1]}={v}" for key, v in first["set"].items()),
+                     "bleu": statistics.mean(_paired(paired, bases, "bleu")),
+                     "ppl": 100 * statistics.mean(r["valid_ppl"] / bases[r["seed"]]["valid_ppl"] - 1 for r in paired),
+                     "bleu_margin": 2 * math.sqrt(2) * noise["bleu"] / math.sqrt(k),
+                     "ppl_margin": 100 * 2 * math.sqrt(2) * noise["valid_ppl"] / mean_ppl / math.sqrt(k),
+                     "paper_bleu": first["paper"]["bleu"] - base["paper"]["bleu"],
+                     "paper_ppl": 100 * (first["paper"]["ppl"] / base["paper"]["ppl"] - 1)})
+    return (rows, noise) if rows else None
 
 
 def _untrained(r: dict[str, Any], mean: dict) -> bool:
     return r["valid_ppl"] > UNTRAINED * mean["valid_ppl"]
-
-
-def _finding(r: dict[str, Any], mean: dict, noise: dict, paper_base: dict) -> str:
-    """One sentence: does the paper's direction (vs. its base) show here (vs. the mean of the tiny seeds)?"""
-    if noise["bleu"] is None or not paper_base:
-        return "not judged yet (the tiny row needs a second seed)"
-    if _untrained(r, mean):
-        return (f"did not train (perplexity {r['valid_ppl']:.0f} against the base's {mean['valid_ppl']:.1f}): "
-                "no verdict on the paper's direction.")
-    parts = []
-    for metric, paper_key, same in (("bleu", "bleu", SAME), ("valid_ppl", "ppl", 0.05)):
-        theirs, ours = round(r["paper"][paper_key] - paper_base[paper_key], 2), r[metric] - mean[metric]
-        paper_way = 0 if abs(theirs) < same else (1 if theirs > 0 else -1)
-        our_way = 0 if abs(ours) <= noise[metric] else (1 if ours > 0 else -1)
-        verdict = ("no change in either: reproduced" if paper_way == our_way == 0 else "reproduced"
-                   if paper_way == our_way else "within noise" if our_way == 0 else "not reproduced")
-        name = "BLEU" if metric == "bleu" else "PPL"
-        parts.append(f"{name} {theirs:+.2f} in the paper, {ours:+.2f} here: {verdict}")
-    return "; ".join(parts) + "."

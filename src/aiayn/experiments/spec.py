@@ -27,7 +27,8 @@ from ..errors import UsageError
 from ..training.config import load_yaml
 
 FOLDER = Path(__file__).parent
-RUN_KEYS = {"name", "task", "arch", "preset", "seed", "budget", "set", "options", "row", "paper", "label"}
+RUN_KEYS = {"name", "task", "arch", "preset", "seed", "budget", "set", "options", "row", "paper", "label",
+            "diagnostic"}
 EVAL_KEYS = {"split", "beam", "alpha", "average", "curve", "metric", "bins", "curve_minutes", "curve_updates",
              "valid_curve"}
 
@@ -43,7 +44,8 @@ def seconds(text: str | float | int) -> float:
 @dataclass(frozen=True)
 class RunSpec:
     """One run: what to train (``arch``, ``preset``, ``seed``, ``set`` overrides, the experiment's ``data``) for how long
-    (``updates`` or ``time`` seconds of training); ``row``, ``label`` and ``paper`` only label the table."""
+    (``updates`` or ``time`` seconds of training); ``row``, ``label``, ``paper`` and ``diagnostic`` only label the
+    table."""
 
     name: str
     task: str = tasks.DEFAULT
@@ -58,6 +60,7 @@ class RunSpec:
     row: str = ""
     label: str = ""
     paper: dict[str, float] = field(default_factory=dict)
+    diagnostic: bool = False  # a run beside the paper's rows that answers a question of ours: tabulated, not judged
 
     def overrides(self) -> dict[str, Any]:
         """The ``--set`` fields of ``aiayn train`` that make this run."""

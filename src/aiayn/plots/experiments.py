@@ -73,18 +73,18 @@ def by_length(records: list[dict[str, Any]], out: Path, metric: str, title: str)
     _finish(fig, (ax,), title, out)
 
 
-def variations(rows: list[dict[str, Any]], noise: dict[str, float], out: Path, title: str) -> None:
-    """Table 3 as a picture: each row's change against the base, here (dots) and in the paper (crosses), for
-    BLEU (points) and perplexity (% of the base's); the band is the base seeds' spread, inside which a change
-    here is noise. ``rows``: name, bleu, ppl (ours), paper_bleu, paper_ppl (changes); ``noise``: bleu, ppl (%)."""
+def variations(rows: list[dict[str, Any]], out: Path, title: str) -> None:
+    """Table 3 as a picture: each variation's change against the base of its own seed, here (dots, with the noise
+    margin inside which the change cannot be told from noise) and in the paper (crosses), for BLEU (points) and
+    perplexity (% of the base's). ``rows``: name, bleu, ppl, bleu_margin, ppl_margin (ours), paper_bleu, paper_ppl."""
     fig, axes = plt.subplots(1, 2, figsize=(10, 0.32 * len(rows) + 1.6), sharey=True)
     y = list(range(len(rows)))[::-1]
     for ax, key, label in ((axes[0], "bleu", "change in dev BLEU (points)"),
                            (axes[1], "ppl", "change in dev perplexity (% of the base)")):
-        ax.axvspan(-noise[key], noise[key], color="0.85", label="spread of the base's seeds")
         ax.axvline(0, color="0.5", linewidth=0.8)
-        ax.scatter([r[key] for r in rows], y, color="C0", zorder=3, label="aiayn, tiny")
-        ax.scatter([r[f"paper_{key}"] for r in rows], y, color="C3", marker="x", zorder=3, label="paper, base")
+        ax.errorbar([r[key] for r in rows], y, xerr=[r[f"{key}_margin"] for r in rows], fmt="o", color="C0",
+                    ecolor="0.6", capsize=3, zorder=3, label="aiayn, tiny (± the noise margin)")
+        ax.scatter([r[f"paper_{key}"] for r in rows], y, color="C3", marker="x", zorder=4, label="paper, base")
         ax.set_xlabel(label)
     axes[0].set_yticks(y, [r["name"] for r in rows], fontsize=8)
     fig.legend(*axes[0].get_legend_handles_labels(), loc="lower center", ncol=3, fontsize=8)
