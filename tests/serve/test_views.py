@@ -122,11 +122,14 @@ def test_every_label_is_in_both_languages():
 
     en, ko = (json.loads((STATIC / "locales" / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "ko"))
     assert set(en) == set(ko) and all(ko[key].strip() for key in ko)
-    page = (STATIC / "index.html").read_text(encoding="utf-8") + (STATIC / "studio.js").read_text(encoding="utf-8")
+    page = "".join((STATIC / name).read_text(encoding="utf-8") for name in ("index.html", "studio.js", "studio-views.js"))
     import re
 
     used = set(re.findall(r'data-i18n="([\w.]+)"', page)) | set(re.findall(r'(?<![\w.])t\("([\w.]+)"\)', page))
+    used |= set(re.findall(r'"((?:paper|kind)\.\w+)"', page))  # the views' paper keys, KIND_KEYS
     used |= {f"beam.{fate}" for fate in ("kept", "finished", "pruned")}  # t("beam." + c.fate)
+    used |= {f"pos.kind.{kind}" for kind in ("sinusoidal", "learned", "none")}
+    used |= {f"train.state.{s}" for s in ("idle", "running", "finished", "stopped", "failed")}
     assert used <= set(en), sorted(used - set(en))
 
 

@@ -21,7 +21,7 @@ const VIRIDIS = [[68, 1, 84], [71, 44, 122], [59, 81, 139], [44, 113, 142], [33,
   [92, 200, 99], [170, 220, 50], [253, 231, 37]];
 
 const state = {
-  info: null, results: [], selected: -1, attention: null, kind: "cross", layer: 0, head: 0, hover: null,
+  model: "", models: [], info: null, results: [], selected: -1, attention: null, kind: "cross", layer: 0, head: 0, hover: null,
   lastRequest: 0,
 };
 const $ = (id) => document.getElementById(id);
@@ -37,11 +37,18 @@ document.addEventListener("DOMContentLoaded", () => {
   canvas.addEventListener("mousemove", (event) => hover(event));
   canvas.addEventListener("mouseleave", () => { state.hover = null; drawHeatmap(); });
   window.addEventListener("resize", () => drawHeatmap());
-  loadInfo();
+  $("model-picker").addEventListener("change", () => chooseModel($("model-picker").value));
+  loadModels();
 });
 
 // The API ------------------------------------------------------------------------------------------
+// Requests name the model the picker shows: a POST body's "model" field, a GET's ?model=.
 async function api(path, body) {
+  const perModel = path.startsWith("/api/") && !path.startsWith("/api/models") && !path.startsWith("/api/training");
+  if (perModel && state.model) {
+    if (body === undefined) path += (path.includes("?") ? "&" : "?") + "model=" + encodeURIComponent(state.model);
+    else if (body.model === undefined) body = Object.assign({model: state.model}, body);
+  }
   const init = body === undefined ? {} : {
     method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
   };
@@ -59,10 +66,42 @@ async function api(path, body) {
   return data;
 }
 
+// The models served: a picker when there are several; none yet (the page may train one).
+async function loadModels() {
+  try {
+    state.models = (await api("/api/models")).models;
+  } catch (err) {
+    $("model-info").textContent = "Model list unavailable: " + err.message;
+    return;
+  }
+  const names = state.models.map((m) => m.name);
+  fillSelect($("model-picker"), names.map((n) => [n, n]), names.includes(state.model) ? state.model : names[0]);
+  $("model-pick").hidden = names.length < 2;
+  if (!names.length) {
+    $("model-info").textContent = "No model is served yet: train one in the studio below (Train), or restart with " +
+      "aiayn serve runs/NAME.";
+    $("translate-panel").hidden = true;
+    document.dispatchEvent(new CustomEvent("aiayn-model", {detail: null}));
+    return;
+  }
+  if (!names.includes(state.model)) await chooseModel(names[0]);
+}
+
+async function chooseModel(name) {
+  state.model = name;
+  $("model-picker").value = name;
+  state.attention = null;
+  state.results = [];
+  $("results-panel").hidden = true;
+  $("attention-panel").hidden = true;
+  await loadInfo();
+}
+
 async function loadInfo() {
   try {
     const info = await api("/api/info");
     state.info = info;
+    $("translate-panel").hidden = false;
     const c = info.config || {};
     const parts = [info.architecture];
     if (info.src && info.tgt) parts.push(info.src + " → " + info.tgt);
@@ -71,13 +110,14 @@ async function loadInfo() {
     if (c.n_encoder_layers) parts.push(c.n_encoder_layers + "+" + c.n_decoder_layers + " layers");
     if (c.hidden) parts.push("hidden " + c.hidden);
     parts.push(formatCount(info.parameters) + " parameters", info.device + " " + info.dtype);
-    $("model-info").textContent = info.model + " · " + parts.join(" · ");
+    $("model-info").textContent = info.name + " · " + parts.join(" · ");
     const d = info.defaults, lim = info.limits;
     $("beam").value = d.beam;
     $("beam").max = lim.max_beam;
     $("alpha").value = d.alpha;
     $("nbest").max = lim.max_beam;
     $("nbest").value = Math.min(3, d.beam);
+    document.dispatchEvent(new CustomEvent("aiayn-model", {detail: info}));
   } catch (err) {
     $("model-info").textContent = "Model description unavailable: " + err.message;
   }
