@@ -98,9 +98,16 @@ def plot(rows: list[dict], base: dict, path: Path) -> None:
     for kind, colour in (("5ths", "tab:blue"), ("8ves", "tab:red")):
         left.plot(xs, [r[f"parallel_{kind}_expected"] for r in rows], "o-", color=colour,
                   label=f"{kind}, fine-tuned {length} updates")
-        graded = [(r["alpha"], r["samples"]["20"][f"parallel_{kind}_per_100q"]) for r in rows if "20" in r["samples"]]
+        # sampled: the 60-piece grade where a run has one (the page's table), else its 20-piece grade (hollow)
+        graded = [(r["alpha"], r["samples"][n][f"parallel_{kind}_per_100q"], n) for r in rows
+                  for n in [next((n for n in ("60", "20") if n in r["samples"]), None)] if n]
         if graded:
-            left.plot(*zip(*graded), "s--", color=colour, mfc="none", label=f"{kind}, in 20 samples at the defaults")
+            left.plot([a for a, _, _ in graded], [v for _, v, _ in graded], "--", color=colour)
+            for n, fill in (("60", colour), ("20", "none")):
+                points = [(a, v) for a, v, m in graded if m == n]
+                if points:
+                    left.plot(*zip(*points), "s", color=colour, mfc=fill, ls="none",
+                              label=f"{kind}, sampled at the defaults: {n} pieces")
         for r in longer:
             left.plot(r["alpha"], r[f"parallel_{kind}_expected"], **style(r), ls="none", color=colour,
                       label=how(r, f"{kind}, "))
