@@ -83,3 +83,32 @@ def test_serve_without_a_model_says_how_to_name_one(capsys):
     assert main(["serve", "--no-training"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("error: name a model to serve: aiayn serve runs/tiny") and len(err.splitlines()) == 1
+
+
+def test_a_model_of_another_task_is_served_as_its_tasks_subject(tmp_path):
+    """A music model loads as a Generator (``serve.subjects``): /api/info names its task, and translate refuses."""
+    import torch
+
+    from aiayn.data import music
+    from aiayn.inference.generator import Generator
+    from aiayn.io.checkpoint import save_weights
+    from aiayn.model import LanguageModel
+    from aiayn.model.config import LanguageModelConfig
+    from aiayn.serve.subjects import describe, load_subject
+
+    torch.manual_seed(0)
+    cfg = LanguageModelConfig.from_dict({"vocab_size": music.VOCAB_SIZE, "pad_id": music.PAD, "bos_id": music.BOS,
+                                         "eos_id": music.EOS, "d_model": 32, "n_heads": 2, "d_ff": 64, "n_layers": 2,
+                                         "attention": "relative", "positional": "none", "max_relative_distance": 5})
+    save_weights(LanguageModel(cfg), cfg, tmp_path / "best.safetensors", task="music")
+    subject = load_subject(tmp_path)
+    assert isinstance(subject, Generator)
+    served = Served("chorales", ModelWorker(subject), describe(subject, tmp_path), tmp_path)
+    with TestClient(create_app([served], Limits())) as c:
+        info = c.get("/api/info").json()
+        assert info["task"] == "music" and info["architecture"] == "decoder_only" and info["config"]["n_layers"] == 2
+        assert "beam" not in info["views"] and info["attention_kinds"] == []
+        refused = c.post("/api/translate", json={"lines": [TEXT]})
+        assert refused.status_code == 422 and refused.json()["error"].startswith("chorales is a music model")
+        assert c.post("/api/beam", json={"text": TEXT}).status_code == 422
+    served.worker.close()

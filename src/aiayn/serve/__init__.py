@@ -26,7 +26,6 @@ from pathlib import Path
 
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
-from ..precision import DTYPES
 from .requests import Limits, RequestError
 
 log = logging.getLogger("aiayn")
@@ -102,16 +101,17 @@ def serve(models: str | Path | list[str | Path], host: str = "127.0.0.1", port: 
 
 
 def _load(name: str, path: Path, options: DecodeOptions, limits: Limits, device: str, dtype: str, decoder, engine):
-    """One model, loaded, with its worker thread and its description."""
+    """One model, loaded as its task's subject (``subjects``), with its worker thread and its description."""
     from ..inference.translator import Translator
     from .catalog import Served
+    from .subjects import describe, load_subject
     from .worker import ModelWorker, model_info
 
-    translator = Translator.load(path, device, DTYPES[dtype])
-    worker = ModelWorker(translator, options, max_queue=limits.max_queue,
+    subject = load_subject(path, device, dtype)
+    worker = ModelWorker(subject, options, max_queue=limits.max_queue,
                          max_batch_lines=limits.max_batch_lines, decoder=decoder)
-    info = {**model_info(translator, path), "engine": engine or {"name": "aiayn", "dtype": dtype}}
-    return Served(name, worker, info, path)
+    about = model_info(subject, path) if isinstance(subject, Translator) else describe(subject, path)
+    return Served(name, worker, {**about, "engine": engine or {"name": "aiayn", "dtype": dtype}}, path)
 
 
 def _check_model(model: str | Path) -> None:

@@ -43,7 +43,7 @@ from ..errors import UserError
 from .catalog import Catalog, Served, pop_model
 from .requests import Limits, RequestError, check_content_type, parse_attention, parse_json, parse_translate
 from .training import Trainer, guard
-from .views import VIEWS
+from .views import VIEWS, offered
 from .views import run as run_views
 from .worker import Busy, ModelWorker
 
@@ -101,7 +101,7 @@ def create_app(models: ModelWorker | list[Served], limits: Limits | None = None,
     async def translate(request: Request) -> JSONResponse:
         start = time.perf_counter()
         data = parse_json(await _body(request, limits))
-        worker = catalog.pick(pop_model(data)).worker
+        worker = _translating(catalog.pick(pop_model(data)), "translate")
         lines, opts = parse_translate(data, worker.defaults, limits)
         rows = await _answer(worker.translate(lines, opts), limits.timeout)
         translations = [{"source": line, "text": hyps[0][0] if hyps else "",
@@ -114,7 +114,7 @@ def create_app(models: ModelWorker | list[Served], limits: Limits | None = None,
     async def attention(request: Request) -> JSONResponse:
         start = time.perf_counter()
         data = parse_json(await _body(request, limits))
-        worker = catalog.pick(pop_model(data)).worker
+        worker = _translating(catalog.pick(pop_model(data)), "attention")
         text, beam = parse_attention(data, worker.defaults, limits)
         payload = await _answer(worker.attention(text, beam), limits.timeout)
         return JSONResponse({**payload, "ms": _ms(start)})
@@ -140,8 +140,7 @@ def _add_view(app: FastAPI, view, catalog: Catalog, limits: Limits) -> None:
         data = parse_json(await _body(request, limits))
         served = catalog.pick(pop_model(data))
         worker = served.worker
-        offered = served.info["views"] if "views" in served.info else offered_views(worker)
-        if view.NAME not in offered:
+        if view.NAME not in served.info.get("views", offered(worker.translator)):
             raise RequestError(422, f"this model has no {view.NAME} view: it is offered for "
                                     f"{view.offered.__doc__.splitlines()[0]}")
         text, keywords = view.parse(data, worker.defaults, limits)
@@ -181,11 +180,13 @@ def _add_training(app: FastAPI, trainer: Trainer, catalog: Catalog, loader, limi
         return await asyncio.to_thread(trainer.stop)
 
 
-def offered_views(worker: ModelWorker) -> list[str]:
-    """The views a worker's model offers (none for an engine without a PyTorch model, as tests' fakes)."""
-    if getattr(worker.translator, "model", None) is None:
-        return []
-    return [name for name, view in VIEWS.items() if view.offered(worker.translator)]
+def _translating(served: Served, what: str) -> ModelWorker:
+    """The worker of a translation model; a 422 naming the views a model of another task offers."""
+    task = served.info.get("task", "translation")
+    if task != "translation":
+        raise RequestError(422, f"{served.name} is a {task} model: it has no {what}; its views are "
+                                f"{', '.join(served.info.get('views', [])) or 'none'} (GET /api/info)")
+    return served.worker
 
 
 async def _body(request: Request, limits: Limits) -> bytes:

@@ -228,18 +228,19 @@ def model_info(translator: Translator, model: str | Path) -> dict[str, Any]:
     from ..io.checkpoint import CheckpointError
     from ..io.loader import data_settings
     from ..io.rundir import model_file_of
-    from .views import VIEWS
+    from .views import offered
 
     m, cfg = translator.model, translator.model.config
     fields = ("d_model", "n_heads", "d_ff", "n_encoder_layers", "n_decoder_layers", "embed_dim", "hidden",
               "src_vocab_size", "tgt_vocab_size", "max_positions", "positional", "attention")
     info: dict[str, Any] = {
-        "model": str(model), "weights": model_file_of(model).name, "architecture": m.architecture,
+        "model": str(model), "weights": model_file_of(model).name, "task": "translation",
+        "architecture": m.architecture,
         "parameters": sum(p.numel() for p in m.parameters()),
         "config": {name: getattr(cfg, name) for name in fields if hasattr(cfg, name)},
         "device": str(translator.device), "dtype": str(next(m.parameters()).dtype).replace("torch.", ""),
         "attention_kinds": attention_kinds(translator), "src": None, "tgt": None,
-        "views": [name for name, view in VIEWS.items() if view.offered(translator)],
+        "views": offered(translator),
     }
     try:
         data = data_settings(model_file_of(model))  # a lone weights file: {}, languages unknown

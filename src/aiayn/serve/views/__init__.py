@@ -13,3 +13,10 @@ from __future__ import annotations
 from . import beam, checkpoints, walkthrough
 
 VIEWS = {view.NAME: view for view in (walkthrough, beam, checkpoints)}
+
+
+def offered(subject) -> list[str]:
+    """The views a served model (``serve.subjects``) offers; none for an engine without a PyTorch model."""
+    if getattr(subject, "model", None) is None:
+        return []
+    return [name for name, view in VIEWS.items() if view.offered(subject)]

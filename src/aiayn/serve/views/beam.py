@@ -23,8 +23,8 @@ FIELDS = ("text", "beam", "alpha", "nbest")
 
 
 def offered(translator: Translator) -> bool:
-    """Every model that searches (the Transformer, RNNsearch, RNNencdec)."""
-    return True  # the Translator only loads models that search (io.registry.capabilities: search)
+    """Every translation model (the Transformer, RNNsearch, RNNencdec: each searches)."""
+    return isinstance(translator, Translator)  # it loads only models that search (io.registry.capabilities)
 
 
 def parse(data: dict[str, Any], defaults: DecodeOptions, limits: Limits) -> tuple[str, dict[str, Any]]:

@@ -35,7 +35,7 @@ DIGITS = 3
 
 def offered(translator: Translator) -> bool:
     """Models with attention served from their run folder (RNNsearch: cross only)."""
-    return bool(capabilities(translator.model.config).attention)
+    return isinstance(translator, Translator) and bool(capabilities(translator.model.config).attention)
 
 
 def parse(data: dict[str, Any], defaults, limits: Limits) -> tuple[str, dict[str, Any]]:

@@ -26,7 +26,7 @@ DIGITS = 3
 
 def offered(translator: Translator) -> bool:
     """The encoder-decoder Transformer (its modules are what the hooks read)."""
-    return translator.model.architecture == "transformer"
+    return isinstance(translator, Translator) and translator.model.architecture == "transformer"
 
 
 def parse(data: dict[str, Any], defaults: DecodeOptions, limits: Limits) -> tuple[str, dict[str, Any]]:
