@@ -101,7 +101,7 @@ async function loadInfo() {
   try {
     const info = await api("/api/info");
     state.info = info;
-    $("translate-panel").hidden = false;
+    $("translate-panel").hidden = (info.task || "translation") !== "translation";  // music, digits, parsing: the studio
     const c = info.config || {};
     const parts = [info.architecture];
     if (info.src && info.tgt) parts.push(info.src + " → " + info.tgt);

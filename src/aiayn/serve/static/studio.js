@@ -51,7 +51,8 @@ function modelChanged(info) {
     if (view.reset) view.reset();
   }
   const current = S("studio-tab-" + studio.tab);
-  chooseTab(current.hidden ? (info ? "beam" : "training") : studio.tab);
+  const first = Object.keys(studio.views).find((name) => !S("studio-tab-" + name).hidden) || "training";
+  chooseTab(current.hidden ? first : studio.tab);
 }
 
 function chooseTab(tab) {

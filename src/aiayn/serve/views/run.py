@@ -79,8 +79,9 @@ def add(app: FastAPI, catalog) -> None:
     async def smoothing(model: str | None = None) -> dict[str, Any]:
         served_model = model_of(model)
         config = need_run(catalog.pick(model)).read_config()
-        vocab = served_model.config.tgt_vocab_size if served_model is not None else (
-            config["model"].get("tgt_vocab_size") or config["model"]["src_vocab_size"])  # None: the joint vocabulary
+        cfg = served_model.config if served_model is not None else None
+        vocab = (getattr(cfg, "tgt_vocab_size", None) or getattr(cfg, "vocab_size", None)  # decoder-only: vocab_size
+                 or config["model"].get("tgt_vocab_size") or config["model"].get("src_vocab_size"))
         epsilon = config["train"].get("label_smoothing", 0.1)
         return {"epsilon": epsilon, "vocab": vocab, "true_token": 1 - epsilon + epsilon / vocab,
                 "every_other": epsilon / vocab}
