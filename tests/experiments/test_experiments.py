@@ -10,7 +10,7 @@ from conftest import aiayn
 
 from aiayn.errors import UsageError
 from aiayn.experiments import load, names
-from aiayn.experiments.report import _judge, _paper_changes, render
+from aiayn.experiments.report import _budget_changes, _judge, _paper_changes, render
 from aiayn.experiments.runner import by_length, valid_curve
 from aiayn.io.rundir import RunDir
 from aiayn.tasks.music import SAMPLING
@@ -95,6 +95,34 @@ def test_a_verdict_can_fail_and_no_change_is_never_a_reproduction():
     assert _judge(-0.9, +0.5, 1.0, 0.3) == "cannot tell at this noise"
     assert _judge(0.0, 0.5, 1.0, 0.3) == "cannot tell at this noise"  # no change in either: not "reproduced"
     assert _judge(-0.1, -3.6, 1.0, 0.3) == "a change the paper did not see"
+
+
+def test_table3_with_training_judges_each_row_against_its_seed_at_each_budget(tmp_path):
+    """table3_budget: each variation's BLEU at 2,000 / 4,000 / 8,000 updates against the same-seed base, the mean
+    of its seeds with the margin from the base seeds at that budget; a table and a picture of it."""
+    exp = load("table3_budget")
+    assert [r.updates for r in exp.runs] == [8000] * 10 and exp.evaluate.curve_updates == (2000, 4000, 8000)
+    assert {r.seed for r in exp.runs} == {1, 2} and all(r.set["train.precision"] == "bf16" for r in exp.runs)
+
+    def record(spec, bleus):
+        curve = [{"step": s, "minutes": s / 60, "flops": s * 1.0, "bleu": b, "chrf": 0.0}
+                 for s, b in zip((2000, 4000, 8000), bleus)]
+        return {"name": spec.name, "row": spec.row, "label": "", "set": spec.set, "seed": spec.seed, "paper": spec.paper,
+                "updates": 8000, "train_seconds": 60.0, "parameters": 1, "valid_ppl": 10.0 + spec.seed,
+                "bleu": bleus[-1], "chrf": 0.0, "curve": curve}
+
+    bleus = {"base-s1": (10, 20, 24), "base-s2": (11, 21, 25), "A-h1-s1": (12, 20, 24), "A-h1-s2": (14, 22, 25)}
+    records = {name: record(exp.run(name), b) for name, b in bleus.items()}
+    rows, steps = _budget_changes(exp, list(records.values()))
+    assert steps == [2000, 4000, 8000] and [r["name"] for r in rows] == ["A: n_heads=1"]  # bf16 etc.: every run's
+    margin = 2 * 2 ** 0.5 * 2 ** -0.5 / 2 ** 0.5  # the base seeds differ by 1 at every budget: sd 1/√2; two pairs
+    points = rows[0]["points"]
+    assert [(p["step"], p["bleu"], p["seeds"]) for p in points] == [(2000, 2.5, [2, 3]), (4000, 0.5, [0, 1]),
+                                                                     (8000, 0.0, [0, 0])]
+    assert [p["margin"] for p in points] == pytest.approx([margin] * 3)
+    table = render(exp, records, tmp_path)
+    assert "| A: n_heads=1 | -0.90 | +2.50 (± 1.41, 2 seeds): the opposite | +0.50 (± 1.41, 2 seeds): cannot tell" in table
+    assert (tmp_path / "by_budget.png").read_bytes()[:4] == b"\x89PNG" and "Not yet run: D-drop0-s1" in table
 
 
 def test_flops_of_one_update_equal_a_hand_count():

@@ -35,6 +35,13 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
             plots.variations(changes[0], tmp, f"{exp.title}\n(each row against the base of its seed; "
                              f"{exp.evaluate.split} split)")
         text += "\n![each row's change against the base, here and in the paper](variations.png)\n"
+    budget = _budget_changes(exp, done)
+    if budget:  # Table 3 with training: each variation against its base at each scored budget
+        text += "\n" + _budget_table(*budget)
+        with atomic_path(folder / "by_budget.png") as tmp:
+            plots.by_budget(budget[0], budget[1], tmp, f"{exp.title}\n(each row against the base of its seed, by "
+                            f"updates; {exp.evaluate.split} BLEU)")
+        text += "\n![each row's change against the base by training budget](by_budget.png)\n"
     if missing:
         text += f"\nNot yet run: {', '.join(missing)}.\n"
     if exp.evaluate.valid_curve and any(len(r.get("valid_curve", [])) > 1 for r in done):
@@ -140,7 +147,7 @@ def _paper_table(exp: Experiment, done: list[dict[str, Any]]) -> str:
     rows = ["| row | run | change | parameters | updates | time | dev PPL | dev BLEU | paper PPL | paper BLEU | "
             "against the same-seed base |", "|" + " --- |" * 11]
     for r in done:
-        change = ", ".join(f"{k.split('.')[1]}={v}" for k, v in r["set"].items()) or (f"seed {r['seed']}")
+        change = _change(exp, r) or f"seed {r['seed']}"
         diagnostic = _diagnostic(exp, r)
         paper = ("–", "–") if diagnostic else (r["paper"].get("ppl", ""), r["paper"].get("bleu", ""))
         base = bases.get(r["seed"])
@@ -162,8 +169,14 @@ def _paper_table(exp: Experiment, done: list[dict[str, Any]]) -> str:
     verdicts = ["| variation | seeds | paper BLEU | here BLEU (± noise) | BLEU | paper PPL | here PPL (± noise) | PPL |",
                 "|" + " --- |" * 8]
     for group in _groups(exp, done):
-        verdicts.append(_verdict_row(group, bases, noise))
+        verdicts.append(_verdict_row(exp, group, bases, noise))
     return text + "\n".join(verdicts) + "\n"
+
+
+def _change(exp: Experiment, r: dict[str, Any]) -> str:
+    """What sets a run apart: its ``set`` fields, less those every run of the experiment shares (its defaults)."""
+    shared = {k: v for k, v in exp.runs[0].set.items() if all(spec.set.get(k) == v for spec in exp.runs)}
+    return ", ".join(f"{k.split('.')[1]}={v}" for k, v in r["set"].items() if shared.get(k, object()) != v)
 
 
 def _noise(done: list[dict[str, Any]]) -> dict[str, float | None]:
@@ -199,9 +212,9 @@ def _judge(theirs: float, ours: float, margin: float, same: float) -> str:
     return "the paper's direction" if (ours > 0) == (theirs > 0) else "the opposite"
 
 
-def _verdict_row(group: list[dict[str, Any]], bases: dict[int, dict], noise: dict) -> str:
+def _verdict_row(exp: Experiment, group: list[dict[str, Any]], bases: dict[int, dict], noise: dict) -> str:
     first = group[0]
-    change = ", ".join(f"{k.split('.')[1]}={v}" for k, v in first["set"].items())
+    change = _change(exp, first)
     seeds = ", ".join(str(r["seed"]) for r in group if r["seed"] in bases)
     base = next(iter(bases.values()))
     untrained = [r for r in group if _untrained(r, {"valid_ppl": statistics.mean(b["valid_ppl"] for b in bases.values())})]
@@ -233,7 +246,7 @@ def _paper_changes(exp: Experiment, done: list[dict[str, Any]]) -> tuple[list[di
         if not paired or any(_untrained(r, {"valid_ppl": mean_ppl}) for r in paired):
             continue
         first, base, k = paired[0], bases[paired[0]["seed"]], len(paired)
-        rows.append({"name": f"{first['row']}: " + ", ".join(f"{key.split('.')[1]}={v}" for key, v in first["set"].items()),
+        rows.append({"name": f"{first['row']}: {_change(exp, first)}",
                      "bleu": statistics.mean(_paired(paired, bases, "bleu")),
                      "ppl": 100 * statistics.mean(r["valid_ppl"] / bases[r["seed"]]["valid_ppl"] - 1 for r in paired),
                      "bleu_margin": 2 * math.sqrt(2) * noise["bleu"] / math.sqrt(k),
@@ -241,6 +254,58 @@ def _paper_changes(exp: Experiment, done: list[dict[str, Any]]) -> tuple[list[di
                      "paper_bleu": first["paper"]["bleu"] - base["paper"]["bleu"],
                      "paper_ppl": 100 * (first["paper"]["ppl"] / base["paper"]["ppl"] - 1)})
     return (rows, noise) if rows else None
+
+
+def _budget_changes(exp: Experiment, done: list[dict[str, Any]]) -> tuple[list[dict], list[int]] | None:
+    """For an experiment that scores its paper rows at several budgets (``curve_updates``): each variation's BLEU
+    against the base of the same seed at each budget (the mean over its seeds, each seed's too), and the noise
+    margin there from the base seeds' spread at that budget; None without such scores or before a pair exists."""
+    if not exp.evaluate.curve_updates or not any(r.paper for r in exp.runs):
+        return None
+    at = {r["name"]: {p["step"]: p["bleu"] for p in r.get("curve", [])} for r in done}
+    bases = {r["seed"]: r for r in done if r["row"] == "base"}
+    steps = sorted({s for r in done for s in at[r["name"]] if s in exp.evaluate.curve_updates})
+    rows = []
+    for group in _groups(exp, done):
+        name = f"{group[0]['row']}: {_change(exp, group[0])}"
+        points = []
+        for step in steps:
+            pairs = [at[r["name"]][step] - at[bases[r["seed"]]["name"]][step] for r in group
+                     if r["seed"] in bases and step in at[r["name"]] and step in at[bases[r["seed"]]["name"]]]
+            base_scores = [at[b["name"]][step] for b in bases.values() if step in at[b["name"]]]
+            if not pairs:
+                continue
+            sd = statistics.stdev(base_scores) if len(base_scores) > 1 else None
+            margin = 2 * math.sqrt(2) * sd / math.sqrt(len(pairs)) if sd is not None else None
+            points.append({"step": step, "bleu": statistics.mean(pairs), "seeds": pairs, "margin": margin})
+        if points:
+            paper = group[0]["paper"]["bleu"] - next(iter(bases.values()))["paper"]["bleu"]
+            rows.append({"name": name, "points": points, "paper_bleu": paper})
+    return (rows, steps) if rows else None
+
+
+def _budget_table(rows: list[dict], steps: list[int]) -> str:
+    """One line per variation: its BLEU against the same-seed base at each budget (± the noise margin there) and
+    the verdict at that budget."""
+    lines = ["BLEU against the base of the same seed, by training budget (the mean over the seeds; ± the margin "
+             "inside which the change cannot be told from noise, from the base's seeds at that budget):", "",
+             "| variation | paper | " + " | ".join(f"{s:,} updates" for s in steps) + " |",
+             "|" + " --- |" * (len(steps) + 2)]
+    for row in rows:
+        by = {p["step"]: p for p in row["points"]}
+        cells = []
+        for s in steps:
+            p = by.get(s)
+            if p is None:
+                cells.append("–")
+            elif p["margin"] is None:
+                cells.append(f"{p['bleu']:+.2f} (one base seed: not judged)")
+            else:
+                verdict = _judge(round(row["paper_bleu"], 2), p["bleu"], p["margin"], SAME)
+                seeds = f"{len(p['seeds'])} seed{'s' if len(p['seeds']) > 1 else ''}"
+                cells.append(f"{p['bleu']:+.2f} (± {p['margin']:.2f}, {seeds}): {verdict}")
+        lines.append(f"| {row['name']} | {row['paper_bleu']:+.2f} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def _untrained(r: dict[str, Any], mean: dict) -> bool:

@@ -4,6 +4,7 @@ change against its base beside the paper's (Table 3)."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +90,27 @@ def variations(rows: list[dict[str, Any]], out: Path, title: str) -> None:
     axes[0].set_yticks(y, [r["name"] for r in rows], fontsize=8)
     fig.legend(*axes[0].get_legend_handles_labels(), loc="lower center", ncol=3, fontsize=8)
     _finish(fig, axes, title, out, legend=False)
+
+
+def by_budget(rows: list[dict[str, Any]], steps: list[int], out: Path, title: str) -> None:
+    """Table 3 with training: each variation's BLEU against the base of its seed at each budget (a line through
+    the seeds' mean, each seed a small dot, the noise margin as a bar), one panel a variation, the paper's
+    difference as a dashed line. ``rows``: name, paper_bleu, points (step, bleu, seeds, margin)."""
+    fig, axes = plt.subplots(1, len(rows), figsize=(2.6 * len(rows) + 0.8, 3.6), sharey=True, squeeze=False)
+    for ax, row in zip(axes[0], rows):
+        xs = [p["step"] for p in row["points"]]
+        ax.axhline(0, color="0.5", linewidth=0.8)
+        ax.axhline(row["paper_bleu"], color="C3", linestyle="--", linewidth=1, label="paper (100k updates)")
+        ax.errorbar(xs, [p["bleu"] for p in row["points"]], yerr=[p["margin"] or 0 for p in row["points"]],
+                    fmt="o-", color="C0", ecolor="0.6", capsize=3, label="aiayn, tiny (mean ± noise margin)")
+        for p in row["points"]:
+            ax.scatter([p["step"]] * len(p["seeds"]), p["seeds"], s=10, color="C0", alpha=0.4)
+        ax.set_title(textwrap.fill(row["name"], 30), fontsize=9)
+        ax.set_xticks(steps, [f"{s // 1000}k" if s % 1000 == 0 else str(s) for s in steps])
+        ax.set_xlabel("updates")
+    axes[0][0].set_ylabel("BLEU against the base (points)")
+    fig.legend(*axes[0][0].get_legend_handles_labels(), loc="lower center", ncol=2, fontsize=8)
+    _finish(fig, axes[0], title, out, legend=False)
 
 
 def _finish(fig, axes, title: str, out: Path, legend: bool = True) -> None:
