@@ -226,3 +226,63 @@ def test_the_studio_steps_through_beam_search_and_walks_through_the_model(page, 
         page.screenshot(path=str(folder / "studio-walkthrough.png"), full_page=False)
         shutil.copyfile(tmp_path / "studio-beam-ko.png", folder / "studio-beam-ko.png")
     assert not page.problems, page.problems
+
+
+def test_the_studio_shows_every_head_the_checkpoints_and_the_run(page, server, tmp_path):
+    """Every head: one small map per layer x head of each kind, a piece marked in all of them, a click enlarges;
+    Learning to align: the slider walks the run's checkpoints; Positions, Schedule, Smoothing, Curves draw the
+    API's numbers; the Korean labels switch in."""
+    from playwright.sync_api import expect
+
+    sentence = "God is love."
+    attention = httpx.post(f"{server}/api/attention", json={"text": sentence, "beam": 4}, timeout=60).json()
+    page.fill("#studio-text", sentence)
+    page.click("#studio-tab-heads")
+    expect(page.locator("#studio-paper")).to_contain_text("§3.2.2")
+    page.click("#studio-run")
+    maps = page.locator("#heads-grid canvas.head-map")
+    expect(maps).to_have_count(sum(k["layers"] * k["heads"] for k in attention["kinds"].values()), timeout=60_000)
+    expect(page.locator("#heads-sentence")).to_contain_text(attention["translation"])
+    page.hover("#heads-pieces .piece[data-side=src] >> nth=0")  # a source piece: encoder rows/columns, cross columns
+    marked = page.eval_on_selector_all("canvas.head-map", "ms => ms.filter(m => m.dataset.marked === 'yes')"
+                                                          ".map(m => m.dataset.kind)")
+    n = attention["kinds"]["cross"]
+    assert sorted(set(marked)) == ["cross", "encoder"] and len(marked) == 2 * n["layers"] * n["heads"]
+    page.click("#heads-grid canvas.head-map[data-kind=cross][data-layer='0'][data-head='1']")
+    wait_drawn(page, kind="cross", layer="1", head="2")
+
+    page.click("#studio-tab-checkpoints")
+    page.click("#studio-run")
+    steps = httpx.post(f"{server}/api/checkpoints", json={"text": sentence, "beam": 4}, timeout=60).json()
+    steps = [c["step"] for c in steps["checkpoints"]]
+    expect(page.locator("#ckpt-map")).to_have_attribute("data-step", str(steps[-1]), timeout=60_000)
+    page.locator("#ckpt-slider").fill("0")
+    expect(page.locator("#ckpt-map")).to_have_attribute("data-step", str(steps[0]))
+    expect(page.locator("#ckpt-step")).to_contain_text(f"(1 / {len(steps)})")
+
+    page.click("#studio-tab-positions")
+    expect(page.locator("#pos-table canvas")).to_have_count(1, timeout=30_000)
+    expect(page.locator("#pos-kind")).to_contain_text("sinusoidal")
+    schedule = httpx.get(f"{server}/api/schedule").json()
+    page.click("#studio-tab-schedule")
+    expect(page.locator("#sched-chart")).to_have_attribute("data-state", "drawn", timeout=30_000)
+    expect(page.locator("#sched-numbers")).to_contain_text(f"warmup_steps {schedule['warmup']}")
+    expect(page.locator("#sched-numbers")).to_contain_text(f"reached {schedule['reached']}")
+    smoothing = httpx.get(f"{server}/api/smoothing").json()
+    page.click("#studio-tab-smoothing")
+    expect(page.locator("#smooth-numbers")).to_contain_text(f"{smoothing['true_token']:.6g}"[:6], timeout=30_000)
+    curves = httpx.get(f"{server}/api/curves").json()
+    page.click("#studio-tab-curves")
+    expect(page.locator("#curves-loss")).to_have_attribute("data-points", str(len(curves["train"]) + len(
+        [e for e in curves["valid"] if e["valid_loss"] is not None])), timeout=30_000)
+    page.click("#studio-tab-training")
+    expect(page.locator("#train-state")).to_have_attribute("data-state", "idle", timeout=30_000)
+
+    page.select_option("#studio-lang", "ko")
+    expect(page.locator("#studio-tab-training")).to_have_text("학습하기")
+    expect(page.locator("#studio-paper")).to_contain_text("논문 §5")
+    page.select_option("#studio-lang", "en")
+    if os.environ.get("AIAYN_STUDIO_SCREENSHOTS"):
+        page.click("#studio-tab-heads")
+        page.locator("#studio").screenshot(path=str(Path(os.environ["AIAYN_STUDIO_SCREENSHOTS"]) / "studio-heads.png"))
+    assert not page.problems, page.problems
