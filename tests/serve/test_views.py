@@ -30,7 +30,7 @@ def client(trained):
 
 def test_info_lists_the_views_this_model_offers(client):
     c, _ = client
-    assert c.get("/api/info").json()["views"] == ["walkthrough", "beam", "checkpoints"]
+    assert c.get("/api/info").json()["views"] == ["walkthrough", "beam", "checkpoints", "alignment"]
 
 
 def test_the_beam_view_is_the_search_that_translate_runs(client):

@@ -13,6 +13,9 @@ Routes::
     POST /api/walkthrough  the studio's views, one module each in ``views/`` (their docstrings give the
     POST /api/beam         requests and answers); ``GET /api/info`` lists those this model offers
     GET  /api/positions, /api/schedule, /api/smoothing, /api/curves: the model's tables and its run (views/run.py)
+    POST /api/primers, /api/chorale, /api/note_attention, /api/skewing, /api/midi (a file), /api/digit,
+         /api/superres, /api/pixel_attention, /api/alignment, /api/parse: the attention family (issue 45;
+         views/music.py, images.py, family.py)
 
 Several models may be served (``catalog``): a POST names one by its ``model`` field, a GET by ``?model=``;
 none names the first.
@@ -34,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
@@ -132,10 +135,11 @@ def create_app(models: ModelWorker | list[Served], limits: Limits | None = None,
 
 def _add_view(app: FastAPI, view, catalog: Catalog, limits: Limits) -> None:
     """``POST /api/NAME`` of a studio view (``serve/views``): parsed and hardened like every request, refused
-    (422) for a model the view does not take (not in its ``views``), computed on that model's thread."""
+    (422) for a model the view does not take (not in its ``views``), computed on that model's thread. A view
+    with a ``MEDIA_TYPE`` answers its bytes as a file of that type (``FILENAME``)."""
 
     @app.post(f"/api/{view.NAME}", name=view.NAME)
-    async def answer(request: Request) -> JSONResponse:
+    async def answer(request: Request) -> Response:
         start = time.perf_counter()
         data = parse_json(await _body(request, limits))
         served = catalog.pick(pop_model(data))
@@ -147,6 +151,9 @@ def _add_view(app: FastAPI, view, catalog: Catalog, limits: Limits) -> None:
         if getattr(view, "TAKES_RUN", False):
             keywords["run"] = run_views.need_run(served)
         payload = await _answer(worker.view(functools.partial(view.compute, **keywords), text), limits.timeout)
+        if getattr(view, "MEDIA_TYPE", None):
+            return Response(payload, media_type=view.MEDIA_TYPE,
+                            headers={"Content-Disposition": f'attachment; filename="{view.FILENAME}"'})
         return JSONResponse({**payload, "ms": _ms(start)})
 
 

@@ -241,11 +241,12 @@ DIGITS = Task("digits", "8x8 digits pixel by pixel (Image Transformer; scikit-le
               build=lambda setup, model, train, data: ImageObjective("train", "valid", train.max_tokens,
                                                                      conditional=model.n_classes > 0),
               objective=ImageObjective, evaluate=_evaluate, generate=_generate, options=_options,
-              reads={"generate": (("classes",),)}, audience={"classes": "class-conditional digits models"})
+              reads={"generate": (("classes",),)}, audience={"classes": "class-conditional digits models"},
+              verbs=("evaluate", "generate", "serve"))
 SUPERRES = Task("superres", "4x4 -> 8x8 digits, an encoder-decoder over pixels (Image Transformer)",
                 presets=_presets(False), preset_help="local (default) or full",
                 train=DIGITS_TRAIN, model_config=superres_model_config,
                 data={"corpus": "scikit-learn 8x8 digits", "input": "4x4 average-pooled"},
                 build=lambda setup, model, train, data: ImageObjective("train", "valid", train.max_tokens,
                                                                        super_resolution=True),
-                objective=ImageObjective, evaluate=_evaluate, generate=_generate)
+                objective=ImageObjective, evaluate=_evaluate, generate=_generate, verbs=("evaluate", "generate", "serve"))

@@ -266,4 +266,4 @@ TASK = Task(
                                                          unlikelihood=train.task_settings.unlikelihood),
     objective=ChoraleObjective, evaluate=_evaluate, generate=_generate, figures=_figures, options=_options,
     reads={"generate": (("primers", "primer_tokens", "length"), ("rule",))},
-    commands={"grade": (add_grade, run_grade)})
+    verbs=("evaluate", "generate", "grade", "serve"), commands={"grade": (add_grade, run_grade)})

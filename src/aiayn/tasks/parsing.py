@@ -258,5 +258,5 @@ TASK = Task("parsing", "constituency parsing as translation (paper §6.3); a SYN
             reads={"train": (("train",), ("valid",)), "evaluate": (("test",),)},
             build=lambda setup, model, train, data: ParsingObjective(data, train.max_tokens, model.max_positions),
             objective=ParsingObjective, evaluate=_evaluate, report=_report, decoding=PAPER_DECODING,
-            verbs=("parse", "evaluate"),
+            verbs=("parse", "evaluate", "serve"),
             commands={"parse": (_add_parse, _run_parse)})

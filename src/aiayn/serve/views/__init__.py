@@ -6,13 +6,16 @@ A view module defines ``NAME`` (its route: ``POST /api/NAME``), ``FIELDS`` (the 
 ``offered(translator) -> bool``, ``parse(data, defaults, limits) -> (text, {keyword: value})`` and
 ``compute(translator, text, **keywords) -> dict``; ``TAKES_RUN = True``: ``compute`` also gets ``run``, the
 served model's run folder (``io.rundir.RunDir``; a model served without one is refused with a 404).
+The attention family's views (issue 45) are records (``fields.View``), several to a module: ``music`` (the
+Music Transformer), ``images`` (the Image Transformer), ``family`` (Bahdanau's alignment, the parse tree);
+a view with a ``MEDIA_TYPE`` answers a file (``/api/midi``) instead of JSON.
 """
 
 from __future__ import annotations
 
-from . import beam, checkpoints, walkthrough
+from . import beam, checkpoints, family, images, music, walkthrough
 
-VIEWS = {view.NAME: view for view in (walkthrough, beam, checkpoints)}
+VIEWS = {view.NAME: view for view in (walkthrough, beam, checkpoints, *music.VIEWS, *images.VIEWS, *family.VIEWS)}
 
 
 def offered(subject) -> list[str]:
