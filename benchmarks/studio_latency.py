@@ -3,7 +3,8 @@ model): the app in process (FastAPI's TestClient, no network), one model, each v
 after one warm-up; reported: the median milliseconds per view and the sentence's length in pieces.
 
 Run:  python -m benchmarks.studio_latency --model runs/tiny [--repeats 5] [--beam 4]
-Writes benchmarks/results/studio_latency.json (or --results DIR).
+Writes a new dated record under benchmarks/results/ (or --results DIR). The checkpoints view reads every
+step checkpoint of the run (at most 24): its time grows with their number, recorded beside it.
 """
 
 from __future__ import annotations
@@ -41,9 +42,12 @@ def main(argv: list[str] | None = None) -> dict:
         "attention": ("post", "/api/attention", {"text": args.text, "beam": args.beam}),
         "beam": ("post", "/api/beam", {"text": args.text, "beam": args.beam}),
         "walkthrough": ("post", "/api/walkthrough", {"text": args.text, "beam": args.beam, "layer": 0}),
+        "checkpoints": ("post", "/api/checkpoints", {"text": args.text, "beam": args.beam}),
         "positions": ("get", "/api/positions?n=64", None),
         "schedule": ("get", "/api/schedule", None),
+        "smoothing": ("get", "/api/smoothing", None),
         "curves": ("get", "/api/curves", None),
+        "models": ("get", "/api/models", None),
     }
     times: dict[str, list[float]] = {name: [] for name in calls}
     sizes = {}
@@ -62,7 +66,9 @@ def main(argv: list[str] | None = None) -> dict:
     finally:
         worker.close()
     pieces = len(translator.tokenizer.encode([args.text])[0])
-    result = {"model": args.model, "threads": threads, "repeats": args.repeats, "beam": args.beam,
+    from aiayn.io.rundir import RunDir
+
+    result = {"model": args.model, "threads": threads, "checkpoints": len(RunDir(args.model).list_checkpoints()), "repeats": args.repeats, "beam": args.beam,
               "sentence": args.text, "source_pieces": pieces,
               "views": {name: {"median_ms": round(1000 * median(ts), 1), "bytes": sizes[name]} for name, ts in times.items()}}
     print_table([{"view": n, "median ms": v["median_ms"], "bytes": v["bytes"]} for n, v in result["views"].items()],
