@@ -39,9 +39,8 @@ def music_model(attention: str) -> LanguageModel:
 
 def _save(model, folder: Path, task: str, config: dict | None = None) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
-    save_weights(model, model.config, folder / "best.safetensors", task=task)
-    if config is not None:
-        (folder / "config.json").write_text(json.dumps(config))
+    save_weights(model, model.config, folder / "best.safetensors", task=task)  # a run folder: its config.json too
+    (folder / "config.json").write_text(json.dumps({"task": task, "model": model.config.to_dict(), **(config or {})}))
     return folder
 
 
@@ -72,5 +71,5 @@ def family_runs(root: Path) -> dict[str, Path]:
     cfg = TransformerConfig.tiny(src_vocab_size=len(words), tgt_vocab_size=len(symbols), share_embeddings=False,
                                  n_encoder_layers=1, n_decoder_layers=1, d_model=32, n_heads=2, d_ff=64)
     runs["parsing"] = _save(Transformer(cfg), root / "parsing", "parsing",
-                            {"task": "parsing", "data": {"words": str(words), "symbols": str(symbols)}})
+                            {"data": {"words": str(words), "symbols": str(symbols)}})
     return runs

@@ -122,7 +122,8 @@ def test_every_label_is_in_both_languages():
 
     en, ko = (json.loads((STATIC / "locales" / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "ko"))
     assert set(en) == set(ko) and all(ko[key].strip() for key in ko)
-    page = "".join((STATIC / name).read_text(encoding="utf-8") for name in ("index.html", "studio.js", "studio-views.js"))
+    names = ("index.html", "studio.js", "studio-views.js", "family.js", "family-images.js")
+    page = "".join((STATIC / name).read_text(encoding="utf-8") for name in names)
     import re
 
     used = set(re.findall(r'data-i18n="([\w.]+)"', page)) | set(re.findall(r'(?<![\w.])t\("([\w.]+)"\)', page))
