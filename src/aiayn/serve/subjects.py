@@ -24,7 +24,7 @@ from ..precision import DTYPES
 
 CONFIG_FIELDS = ("d_model", "n_heads", "d_ff", "n_layers", "n_encoder_layers", "n_decoder_layers", "embed_dim",
                  "hidden", "vocab_size", "src_vocab_size", "tgt_vocab_size", "max_positions", "positional",
-                 "attention", "block", "memory")
+                 "attention", "block", "memory", "local_block", "local_memory", "n_classes")
 
 
 @dataclass

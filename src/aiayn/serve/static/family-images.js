@@ -209,7 +209,10 @@
     if (!s) return;
     drawPixels(S("sr-low"), s.low, 56);
     if (images.att.sr) drawPixelAttention(S("sr-output"), s.output, images.att.sr, 28);
-    else drawPixels(S("sr-output"), s.output, 28);
+    else {
+      drawPixels(S("sr-output"), s.output, 28);
+      S("sr-output").dataset.state = "drawn";
+    }
     drawPixels(S("sr-truth"), s.truth, 28);
     drawPixels(S("sr-bicubic"), s.bicubic, 28);
     S("sr-mae-model").textContent = "MAE " + family.num(s.mae_model);
