@@ -191,6 +191,7 @@ const family = {};
     ctx.globalAlpha = 1;
     if (o.marks) drawMarks(ctx, g, piece);
     if (o.attention) drawNoteAttention(ctx, g, piece, o.attention);
+    else for (const key of ["position", "heaviest"]) delete canvas.dataset[key];
     if (o.cursor !== null && o.cursor !== undefined) {
       ctx.fillStyle = "#d62728";
       ctx.fillRect(g.x(o.cursor), g.top - 4, 2, g.height - g.top);
@@ -268,6 +269,7 @@ const family = {};
     ctx.strokeStyle = "#d62728";
     ctx.strokeRect(qx - g.step / 2 - 2, qy - g.row / 2 - 2, g.step + 4, g.row + 4);
     ctx.lineWidth = 1;
+    Object.assign(ctx.canvas.dataset, {position: String(att.position), heaviest: heaviest.map(([, k]) => k).join(",")});
   }
 
   function drawGrade(g) {
