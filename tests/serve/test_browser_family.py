@@ -8,6 +8,9 @@ Environment overrides:
   AIAYN_CHROMIUM              the browser executable (default /usr/bin/chromium)
   AIAYN_FAMILY_RUNS           a folder of runs to serve instead, named as family_models names them
                               (music-relative, music-absolute, digits, superres, rnnsearch, rnnencdec, parsing)
+  AIAYN_FAMILY_CACHE          the AIAYN_CACHE they are served with (its chorales/: the primers, Bach's grade;
+                              default: conftest's made-up chorales)
+  AIAYN_FAMILY_LENGTH         tokens the Chorale view samples (default 48)
   AIAYN_FAMILY_SCREENSHOTS    save each view's screenshot there as family-*.png (docs/studio: see
                               docs/studio-family.md)
 """
@@ -39,9 +42,8 @@ def server(tmp_path_factory, chorale_cache):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    env = {**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")}
-    if not given:
-        env["AIAYN_CACHE"] = str(chorale_cache)  # conftest's made-up chorales: the held-out primers
+    env = {**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1"),
+           "AIAYN_CACHE": os.environ.get("AIAYN_FAMILY_CACHE") or str(chorale_cache)}  # the held-out primers
     proc = subprocess.Popen([sys.executable, "-m", "aiayn", "serve", str(root), "--port", str(port), "--no-training"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     url = f"http://127.0.0.1:{port}"
@@ -122,10 +124,11 @@ def test_a_chorale_is_generated_heard_graded_and_its_notes_attention_shown(page,
     expect(page.locator("#studio-tab-chorale")).to_have_attribute("aria-pressed", "true")  # its own view first
     primers = api(server, "primers", model="music-relative")["primers"]
     expect(page.locator("#music-primer option")).to_have_count(len(primers) + 1)  # + none
-    page.fill("#music-length", "48")
+    length = int(os.environ.get("AIAYN_FAMILY_LENGTH", "48"))
+    page.fill("#music-length", str(length))
     page.click("#music-generate")
     page.wait_for_selector("#music-roll[data-state=drawn]", state="attached", timeout=60_000)
-    want = api(server, "chorale", model="music-relative", primer=0, length=48, temperature=0.6, top_p=0.9, seed=1)
+    want = api(server, "chorale", model="music-relative", primer=0, length=length, temperature=0.6, top_p=0.9, seed=1)
     roll = page.eval_on_selector("#music-roll", "c => ({...c.dataset})")
     assert (int(roll["notes"]), int(roll["steps"])) == (len(want["roll"]["notes"]), want["roll"]["steps"])
     rows = page.eval_on_selector_all("#music-grade tr[data-key]", "rs => rs.map(r => [r.dataset.key, r.cells[1].textContent])")
@@ -134,14 +137,15 @@ def test_a_chorale_is_generated_heard_graded_and_its_notes_attention_shown(page,
     expect(page.locator("#music-marks-count")).to_contain_text(counts)
 
     page.select_option("#music-compare", "music-absolute")
-    page.fill("#music-position", "30")
+    position = len(want["tokens"]) - len(want["tokens"]) % 4 - 4  # the last soprano note
+    page.fill("#music-position", str(position))
     page.dispatch_event("#music-position", "change")
-    page.wait_for_selector("#music-roll-b[data-position='30']", state="attached", timeout=60_000)
+    page.wait_for_selector(f"#music-roll-b[data-position='{position}']", state="attached", timeout=60_000)
     for canvas, model in (("#music-roll", "music-relative"), ("#music-roll-b", "music-absolute")):
-        att = api(server, "note_attention", model=model, tokens=want["tokens"], position=30, layer=0, head=0)
+        att = api(server, "note_attention", model=model, tokens=want["tokens"], position=position, layer=0, head=0)
         heaviest = sorted(((w, k) for k, w in enumerate(att["weights"]) if w > 0), key=lambda x: -x[0])[:8]
         assert page.eval_on_selector(canvas, "c => c.dataset.heaviest") == ",".join(str(k) for _, k in heaviest)
-    expect(page.locator("#music-note")).to_contain_text("token 30")
+    expect(page.locator("#music-note")).to_contain_text(f"token {position}")
     shot(page, "chorale")
 
     with page.expect_download() as download:
