@@ -43,8 +43,8 @@ def teacher(tmp_path_factory) -> Path:
     (root / "teacher.yaml").write_text(TEACHER)
     (root / "student.yaml").write_text(STUDENT)
     out = root / "teacher"
-    train(TrainRequest(out, train=str(root / "train.tsv.gz"), valid=str(root / "valid.tsv.gz"),
-                       config_file=str(root / "teacher.yaml"), overrides={"train.max_steps": 3}, device="cpu"))
+    train(TrainRequest(out, config_file=str(root / "teacher.yaml"), overrides={"train.max_steps": 3}, device="cpu",
+                       options={"train": str(root / "train.tsv.gz"), "valid": str(root / "valid.tsv.gz")}))
     return out
 
 

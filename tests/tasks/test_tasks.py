@@ -14,6 +14,7 @@ import aiayn.tasks as tasks
 from aiayn.app.cli import build_parser, main
 from aiayn.model.config import LanguageModelConfig
 from aiayn.tasks import LanguageModelObjective, Task
+from aiayn.tasks.declared import option
 from aiayn.tasks.options import decode_options, decoding_given
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "aiayn"
@@ -25,21 +26,30 @@ def _counting(n: int) -> list[int]:
     return [3 + (n + i) % 13 for i in range(24)]
 
 
-def _toy_task() -> Task:
-    def build(setup, model, train, data):
+class Toy(Task):
+    """A counting toy (tests only): a task is a subclass, its hooks methods."""
+
+    name, help = "toy", "a counting toy (tests only)"
+    presets, preset_help = {"small": {}}, "small"
+    train = dict(max_tokens=256, warmup=4, max_steps=3, log_every=1, valid_every=3, save_every=3,
+                 valid_bleu_sentences=0, label_smoothing=0.0)
+    data, objective = {"pieces": 8}, LanguageModelObjective
+
+    def model_config(self, **fields):
+        return LanguageModelConfig.from_dict(dict(vocab_size=16, pad_id=PAD, bos_id=BOS, eos_id=EOS, d_model=16,
+                                                  n_heads=2, d_ff=32, n_layers=1, max_positions=64, **fields))
+
+    def build(self, setup, model, train, data):
         seqs = [_counting(n) for n in range(data["pieces"])]
         return LanguageModelObjective(seqs, seqs[:4], 16, train.max_tokens, BOS, EOS, PAD)
 
-    def evaluate(request):
+    def evaluate(self, request):
         return f"toy model {request.model}: evaluated"
 
-    return Task("toy", "a counting toy (tests only)", presets={"small": {}}, preset_help="small",
-                train=dict(max_tokens=256, warmup=4, max_steps=3, log_every=1, valid_every=3, save_every=3,
-                           valid_bleu_sentences=0, label_smoothing=0.0),
-                model_config=lambda **f: LanguageModelConfig.from_dict(
-                    dict(vocab_size=16, pad_id=PAD, bos_id=BOS, eos_id=EOS, d_model=16, n_heads=2, d_ff=32,
-                         n_layers=1, max_positions=64, **f)),
-                build=build, data={"pieces": 8}, objective=LanguageModelObjective, evaluate=evaluate)
+
+def _toy_task(**changes) -> Task:
+    """The toy task, with ``changes`` to its class attributes (evaluate=None: it has none)."""
+    return type("Toy", (Toy,), changes)()
 
 
 def test_a_new_task_is_one_registration(tmp_path, monkeypatch, capsys):
@@ -60,7 +70,7 @@ def test_a_new_task_is_one_registration(tmp_path, monkeypatch, capsys):
 
 def test_a_command_a_task_does_not_take_is_one_line(tmp_path, monkeypatch, capsys):
     """A task without evaluate trains; `aiayn evaluate` on its model is one line naming the tasks it takes."""
-    toy = dataclasses.replace(_toy_task(), evaluate=None, verbs=())
+    toy = _toy_task(evaluate=None, verbs=())
     known = tasks.registry()
     monkeypatch.setattr(tasks, "registry", lambda: {**known, "toy": toy})
     run = tmp_path / "toy"
@@ -87,20 +97,22 @@ class _Half:
 def test_a_task_that_lacks_a_member_fails_when_made():
     """The objective's members and the task's verbs are checked when the record is made, in one line."""
     with pytest.raises(TypeError) as error:
-        dataclasses.replace(_toy_task(), objective=_Half)
+        _toy_task(objective=_Half)
     assert str(error.value) == ("task toy: its objective _Half lacks prefetch, fingerprint, has_valid, summary, "
                                 "validate, metric, describe (every member of aiayn.training.objective.Objective)")
     with pytest.raises(TypeError, match="^task toy: its verbs name evaluate but it gives no evaluate function$"):
-        dataclasses.replace(_toy_task(), evaluate=None)
+        _toy_task(evaluate=None, verbs=("evaluate",))
     assert tasks.get("music").verbs[:2] == ("evaluate", "generate") and tasks.get("parsing").supports("parse")
 
 
+@dataclasses.dataclass
+class ToyGenerate:
+    flavour: str | None = option(None, "toy: how the counting tastes")
+
+
 def test_a_task_brings_its_options_and_commands(monkeypatch, capsys):
-    """A task's own option for a built-in command and its own sub-command reach the command line
-    through its registration alone."""
-    def options(command, group):
-        if command == "generate":
-            group.add_argument("--flavour", help="toy: how the counting tastes")
+    """A task's own option for a built-in command (a dataclass field with its flag and help) and its
+    own sub-command reach the command line through its registration alone."""
 
     def add_count(sub):
         p = sub.add_parser("count", help="count from 1")
@@ -110,7 +122,7 @@ def test_a_task_brings_its_options_and_commands(monkeypatch, capsys):
     def count(args):
         return " ".join(str(n) for n in range(1, args.to + 1)) + "\n"
 
-    toy = dataclasses.replace(_toy_task(), options=options, commands={"count": (add_count, count)})
+    toy = _toy_task(options={"generate": ToyGenerate}, commands={"count": (add_count, count)})
     known = tasks.registry()
     monkeypatch.setattr(tasks, "registry", lambda: {**known, "toy": toy})
     commands = build_parser()._subparsers._group_actions[0].choices
@@ -140,12 +152,17 @@ def test_choices_and_help_come_from_the_registry():
         assert task.preset_help in actions["preset"].help and task.help in actions["task"].help
 
 
+@dataclasses.dataclass
+class ToyTest:
+    test: str | None = option(None, "counting test data")
+
+
 def test_an_option_is_refused_in_one_place_that_knows_every_task(monkeypatch):
-    """Options are declared by the tasks that read them (Task.reads); check_options refuses the others
+    """Options are declared by the tasks that read them (Task.options); check_options refuses the others
     and names who takes them, a task registered later included, with no fence written for it."""
     from aiayn.errors import UsageError
 
-    toy = dataclasses.replace(_toy_task(), reads={"evaluate": (("test",),)})
+    toy = _toy_task(options={"evaluate": ToyTest})
     known = tasks.registry()
     monkeypatch.setattr(tasks, "registry", lambda: {**known, "toy": toy})
     with pytest.raises(UsageError) as error:

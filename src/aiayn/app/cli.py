@@ -20,6 +20,7 @@ from ..errors import UsageError, UserError
 from ..export import QUANTIZATIONS, TARGETS
 from ..inference.attention_maps import KINDS
 from ..precision import PRECISIONS, decoding_dtype
+from ..tasks.declared import add_options
 from ..tasks.options import add_decoding, decode_options, decoding_given, device, input_lines
 from ..training.config import RANGES as TRAIN_RANGES
 from . import distill, experiment, info, preprocess
@@ -88,15 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="aiayn", description="The Transformer of 'Attention Is All You Need' and its family: "
                      "train, translate, evaluate, generate, parse, look inside, export, serve.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    known = tasks.registry()
-    hooks: dict = {}  # each task's options hook once, with the tasks sharing it
-    for task in known.values():
-        if task.options is not None:
-            hooks.setdefault(task.options, []).append(task.name)
     for name, (add, _) in command_table().items():
-        p = add(sub)
-        for hook, names in hooks.items():
-            hook(name, p.add_argument_group(f"{', '.join(names)} models"))
+        add_options(add(sub), tasks.readers(name))  # the options the tasks declare for it (Task.options)
     return parser
 
 
@@ -129,12 +123,6 @@ def _add_train(sub) -> argparse.ArgumentParser:
     known = tasks.registry()
     t.add_argument("--task", choices=list(known), help="; ".join(f"{name}: {task.help}" for name, task in known.items())
                    + "; --resume keeps the run's task")
-    t.add_argument("--train", metavar="DATA", help="training data (default: the built-in Bible, en-es); --task "
-                   "parsing: a Penn Treebank trees file (.mrg), e.g. WSJ sections 02-21")
-    t.add_argument("--valid", metavar="DATA", help="validation data (default with the built-in corpus: its valid "
-                   "split); --task parsing: trees, e.g. WSJ section 22")
-    t.add_argument("--src", help="source language (a TSV column or file suffix; default: the first)")
-    t.add_argument("--tgt", help="target language (default: the second)")
     t.add_argument("--arch", choices=sorted({arch for task in known.values() for arch in task.archs}),
                    help="; ".join(f"{name}: {task.arch_help}" for name, task in known.items() if task.archs))
     t.add_argument("--preset", choices=sorted({name for task in known.values() for name in task.presets}),
@@ -146,7 +134,6 @@ def _add_train(sub) -> argparse.ArgumentParser:
     t.add_argument("--out", help=f"run directory (default {known[tasks.DEFAULT].default_out}; runs/TASK for other "
                    "tasks)")
     t.add_argument("--resume", action="store_true", help="continue the run in --out exactly where it stopped")
-    t.add_argument("--vocab", metavar="SPM_MODEL", help="use this sentencepiece model instead of learning one")
     t.add_argument("--init", metavar="MODEL", help="fine-tune: start a new run from the weights of a trained model "
                    "(a run directory or .safetensors file) of the same task, preset and model shape; the optimizer "
                    "and learning-rate schedule start afresh. Dropout may differ")
@@ -156,14 +143,11 @@ def _add_train(sub) -> argparse.ArgumentParser:
         ("--max-time", "max_time", "stop after this much training time: 90s, 10m, 2h"),
         ("--max-tokens", "max_tokens", "padded tokens per side per batch (paper: ~25000 per update)"),
         ("--update-freq", "update_freq", "batches accumulated into one update"),
-        ("--vocab-size", "vocab_size", "size of the joint BPE vocabulary to learn"),
         ("--warmup", "warmup", "warm-up steps of the learning-rate schedule (paper: 4000)"),
         ("--lr-scale", "lr_scale", "multiplies the schedule's learning rate"),
         ("--seed", "seed", "random seed"),
     ]:
-        ranges = {**TRAIN_RANGES, **{k: r for task in known.values() if task.train_settings  # the tasks' own too
-                                     for k, r in task.train_settings.RANGES.items()}}
-        kind = duration if field == "max_time" else ranges[field].parse
+        kind = duration if field == "max_time" else TRAIN_RANGES[field].parse
         t.add_argument(flag, dest=f"train.{field}", type=kind, help=text)
     t.add_argument("--precision", dest="train.precision", choices=PRECISIONS,
                    help="fp32 (default): exact, the reference; bf16: a bfloat16 working copy of the model runs the "
@@ -208,10 +192,6 @@ def _add_evaluate(sub) -> argparse.ArgumentParser:
                         "  aiayn evaluate --model runs/wsj --test wsj-23.mrg",
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     ev.add_argument("--model", required=True, help="run directory or .safetensors file")
-    ev.add_argument("--test", metavar="DATA", help="test data (default: the built-in Bible test split); parsing: "
-                    "a Penn Treebank trees file")
-    ev.add_argument("--src", help="source language")
-    ev.add_argument("--tgt", help="target language")
     searched = {name: task.decoding for name, task in tasks.registry().items() if task.decoding}
     add_decoding(ev, None, title="decoding (defaults: the model's task's; " + "; ".join(  # unset: Task.decoding decides
         f"{name}: beam {d.beam_size}, alpha {d.alpha}, max length input + {d.max_len_b}" for name, d in searched.items())
@@ -394,9 +374,9 @@ def _run_train(args: argparse.Namespace) -> None:
     overrides.update({k: v for k, v in vars(args).items() if k.startswith("train.") and v is not None})
     out = args.out or tasks.get(args.task or tasks.DEFAULT).default_out
     run = runs.train(runs.TrainRequest(
-        out=out, train=args.train, valid=args.valid, src_lang=args.src, tgt_lang=args.tgt, preset=args.preset,
-        config_file=args.config, overrides=overrides, resume=args.resume, vocab=args.vocab, device=args.device,
-        task=args.task, progress=tqdm, arch=args.arch, data=data or None, init=args.init))
+        out=out, preset=args.preset, config_file=args.config, overrides=overrides, resume=args.resume,
+        device=args.device, task=args.task, progress=tqdm, arch=args.arch, data=data or None, init=args.init,
+        options=tasks.given_options("train", vars(args))))
     if int(os.environ.get("RANK", "0")) == 0:  # only the main process reports
         print(runs.report(run, progress=tqdm))
 
@@ -417,8 +397,9 @@ def _run_translate(args: argparse.Namespace) -> None:
 
 
 def _run_evaluate(args: argparse.Namespace) -> None:
-    request = runs.EvaluateRequest(args.model, args.test, args.src, args.tgt, decoding_given(args), args.device,
-                                    args.dtype, progress=functools.partial(tqdm, disable=not sys.stderr.isatty()))
+    request = runs.EvaluateRequest(args.model, decoding_given(args), args.device, args.dtype,
+                                   progress=functools.partial(tqdm, disable=not sys.stderr.isatty()),
+                                   task_options=tasks.given_options("evaluate", vars(args)))
     print(runs.evaluate(request))
 
 
@@ -429,7 +410,7 @@ def _run_average(args: argparse.Namespace) -> None:
 
 def _run_generate(args: argparse.Namespace) -> None:
     given = {f.name: getattr(args, f.name) for f in dataclasses.fields(runs.GenerateRequest) if hasattr(args, f.name)}
-    request = runs.GenerateRequest(**given)  # the generic options and those the tasks added (Task.options)
+    request = runs.GenerateRequest(**given, task_options=tasks.given_options("generate", vars(args)))
     print(runs.generate(request))
 
 

@@ -94,7 +94,8 @@ def _train(spec: RunSpec, run: RunDir, data: dict[str, str], progress: Callable 
         _check_same_spec(spec, run)
     request = TrainRequest(run.path, preset=spec.preset, arch=None if resume else spec.arch, resume=resume,
                            overrides=spec.overrides(), progress=progress, task=spec.task,
-                           train=data.get("train"), valid=data.get("valid"), data=spec.options or None)
+                           options={"train": data.get("train"), "valid": data.get("valid")},
+                           data=spec.options or None)
     log.info("%s: %s %s (%s)", spec.name, "resuming" if resume else "training", run.path, spec.budget)
     train(request)
 

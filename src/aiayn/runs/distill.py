@@ -36,7 +36,6 @@ from ..io.checkpoint import atomic_path, remove_stale_temp_files
 from ..io.loader import beside, run_config
 from ..io.rundir import CONFIG, TOKENIZER, RunDir, model_file_of
 from ..progress import bar
-from ..tasks.spec import model_task_name
 from .engines import ENGINES, ctranslate2
 from .launch import TrainRequest, train
 
@@ -126,10 +125,11 @@ def distill(r: DistillRequest) -> RunDir | Path:
         return prefix
     if r.out is None:
         raise UsageError("give --out, the student's run directory (or --corpus-only to stop after the corpus)")
+    data = {"train": str(prefix), "valid": teacher.valid, "src": teacher.src, "tgt": teacher.tgt,
+            "vocab": str(teacher.vocab)}  # translation's train options (Task.options)
     return train(TrainRequest(
-        out=r.out, train=str(prefix), valid=teacher.valid, src_lang=teacher.src, tgt_lang=teacher.tgt,
-        preset=None if r.resume else r.preset, config_file=r.config_file, overrides=r.overrides, resume=r.resume,
-        vocab=str(teacher.vocab), device=r.device, task=teacher.task, progress=r.progress))
+        out=r.out, preset=None if r.resume else r.preset, config_file=r.config_file, overrides=r.overrides,
+        resume=r.resume, device=r.device, task=teacher.task, progress=r.progress, options=data))
 
 
 def _check_student(out: str | Path | None, prefix: Path) -> None:

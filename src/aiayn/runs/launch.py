@@ -29,8 +29,9 @@ class TrainRequest:
     """What ``aiayn train`` is asked to do. ``out``: the run directory (see ``RunDir``).
 
     ``task``: a name of ``aiayn.tasks.registry()`` (default ``aiayn.tasks.DEFAULT``); a resumed run
-    keeps its own. ``train``/``valid``/``src_lang``/``tgt_lang``/``vocab``: data options, for the tasks
-    that read them (``Task.reads``). ``preset`` < ``config_file`` < ``overrides``
+    keeps its own. ``options``: the task's own train options by name (None: not given), its data:
+    translation's train, valid, src, tgt, vocab; parsing's train, valid (``Task.options["train"]``);
+    refused for a task that does not read them. ``preset`` < ``config_file`` < ``overrides``
     ({"model.FIELD" or "train.FIELD": value}) make the settings.
     ``progress``: a tqdm-like factory for the progress bar (``aiayn.progress``); None shows nothing.
     ``data``: data settings of a built-in task that differ from its defaults (``Task.data``).
@@ -40,45 +41,38 @@ class TrainRequest:
     """
 
     out: str | Path
-    train: str | None = None
-    valid: str | None = None
-    src_lang: str | None = None
-    tgt_lang: str | None = None
     preset: str | None = None
     config_file: str | None = None
     overrides: dict[str, Any] = dataclasses.field(default_factory=dict)
     resume: bool = False
-    vocab: str | None = None
     device: str | None = None
     task: str | None = None
     progress: Any = None
     data: dict[str, Any] | None = None
     arch: str | None = None
     init: str | Path | None = None
-
-    def data_options(self) -> dict[str, Any]:
-        """The data options by their command-line names (None: not given)."""
-        return {"train": self.train, "valid": self.valid, "src": self.src_lang, "tgt": self.tgt_lang,
-                "vocab": self.vocab}
+    options: dict[str, Any] = dataclasses.field(default_factory=dict)  # the task's own: train=, valid= ...
 
 
 def train(request: TrainRequest | str | Path, **fields: Any) -> RunDir:
-    """Trains a model as ``request`` says (or ``TrainRequest(out, **fields)``); returns its run directory.
+    """Trains a model as ``request`` says (or ``TrainRequest(out, **fields)``, where a field that is not
+    TrainRequest's is a task option: ``train(out, train="data/train.tsv", valid=...)``); returns its run
+    directory.
 
     Settings and data are checked before anything is written; one process at a time owns the run.
     SIGINT or SIGTERM saves the training state after the current step and raises ``Interrupted``.
     """
-    r = request if isinstance(request, TrainRequest) else TrainRequest(request, **fields)
+    r = request if isinstance(request, TrainRequest) else _request(request, fields)
     run, world = RunDir(r.out), D.init_world(r.device)
     if r.resume and r.init:
         raise UsageError("--init starts a new run from a model's weights; drop it to resume the run in --out")
     if r.resume and not run.path.is_dir():
         raise UsageError(f"nothing to resume: {r.out} does not exist; train without --resume to start a run there")
     task = tasks.get(P.resumed_task(run, r.task) if r.resume else r.task or tasks.DEFAULT)
-    given = P.data_options(task, r.data_options(), r.arch, r.resume)
+    given = P.data_options(task, r.options, r.arch, r.resume)
     new = None if r.resume else P.plan(task, r.preset, r.config_file, r.overrides, r.data, given, r.arch)
     if r.init:  # checked before anything is written; the fields the data fixes (a vocabulary's size) once known
-        _check_init(r.init, task, new.model.to_dict(), unknown=("vocab_size",) if task.start else ())
+        _check_init(r.init, task, new.model.to_dict(), unknown=task.fixed_by_start)
     with run.owned() if world.is_main else contextlib.nullcontext():  # everything above was checked, nothing written
         try:
             P.check_resumable(run) if r.resume else P.claim_new(run, world, log)
@@ -95,11 +89,19 @@ def train(request: TrainRequest | str | Path, **fields: Any) -> RunDir:
     return run
 
 
+def _request(out: str | Path, fields: dict[str, Any]) -> TrainRequest:
+    """``TrainRequest(out, **fields)``, the fields that are not its own being the task's options."""
+    own = {f.name for f in dataclasses.fields(TrainRequest)}
+    options = {k: v for k, v in fields.items() if k not in own}
+    return TrainRequest(out, **{k: v for k, v in fields.items() if k in own},
+                        options={**fields.get("options", {}), **options})
+
+
 def _start(setup: Setup, task: Task, plan: P.Plan, init: str | Path | None = None):
     """A new run in ``setup.run`` (claimed by now): what the task writes first, the model (from ``init``'s
     weights, if given), the data."""
     model_cfg = plan.model
-    if task.start is not None:
+    if task.fixed_by_start:
         fixed = task.start(setup, plan.data, plan.train)  # e.g. the vocabulary: its size fixes the embeddings
         try:
             model_cfg = task.config(plan.preset, {**plan.model_fields, **fixed}, plan.arch)

@@ -17,8 +17,6 @@ from ..tasks import Task
 from ..training import distributed as D
 from ..training.config import TrainConfig, read_settings
 
-DATA_OPTIONS = ("train", "valid", "src", "tgt", "vocab")  # TrainRequest's data options, by their --names
-
 
 @dataclasses.dataclass
 class Plan:
@@ -33,7 +31,8 @@ class Plan:
 
 
 def data_options(task: Task, given: dict[str, Any], arch: str | None, resume: bool) -> dict[str, Any]:
-    """The data options given (--train ... --vocab), refused where ``task`` does not read them; --arch too."""
+    """The task's train options given (its data: --train ... --vocab), refused where ``task`` does not read
+    them; --arch too."""
     given = {name: value for name, value in given.items() if value is not None}
     tasks.check_options(task, "train", given, why=f"--task {task.name} trains on its built-in data")
     if arch is not None and (resume or arch not in task.archs):
@@ -54,7 +53,7 @@ def plan(task: Task, preset, config_file, overrides, data: dict[str, Any] | None
     unknown = sorted(set(data or {}) - set(task.data))
     if unknown:
         raise UsageError(f"unknown {task.name} data setting {unknown[0]!r}; known: {', '.join(task.data)}")
-    data, fixed = (task.prepare or (lambda d: (d, {})))({**task.data, **given, **(data or {})})
+    data, fixed = task.prepare({**task.data, **given, **(data or {})})
     fields = {**settings.model, **fixed}  # what the data fixes wins
     try:
         return Plan(preset, arch or next(iter(task.archs), None), fields, task.config(preset, fields, arch),

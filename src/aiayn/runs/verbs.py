@@ -15,11 +15,10 @@ from ..export import is_ctranslate2_export
 from ..inference.attention_maps import layers_of
 from ..inference.translator import Translator
 from ..io.atomic import atomic_path, check_writable
-from ..io.checkpoint import average_checkpoints, read_header
-from ..io.rundir import RunDir, model_file_of
+from ..io.checkpoint import average_checkpoints
+from ..io.rundir import RunDir
 from ..precision import DTYPES
 from ..tasks import EvaluateRequest, GenerateRequest
-from ..tasks.spec import model_task_name
 
 AVERAGE_LAST = Allowed(int, 1)  # checkpoints to average
 
@@ -27,14 +26,14 @@ AVERAGE_LAST = Allowed(int, 1)  # checkpoints to average
 def evaluate(request: EvaluateRequest) -> str:
     """Scores ``request.model`` as its task does (BLEU, NLL, bracket F1); returns the report's text."""
     task = tasks.gate(request.model, "evaluate")
-    tasks.check_options(task, "evaluate", {"test": request.test, "src": request.src, "tgt": request.tgt})
+    tasks.check_options(task, "evaluate", request.task_options)
     return task.evaluate(request)
 
 
 def generate(request: GenerateRequest) -> str:
     """Samples from ``request.model`` as its task does; returns what was written, one line each."""
     task = tasks.gate(request.model, "generate")
-    tasks.check_options(task, "generate", dataclasses.asdict(request))
+    tasks.check_options(task, "generate", request.task_options)
     return task.generate(request)
 
 

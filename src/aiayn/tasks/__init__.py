@@ -1,15 +1,19 @@
 """Tasks: what a model learns from and how it is judged and used. The trainer is the same for all.
 
-A task module defines one ``Task`` (``tasks/spec.py``), the record of presets, data and commands,
-and the objective it builds for the trainer (``aiayn.training.objective.Objective``: batches,
-``loss``, ``validate``, ``metric``, ``describe``), and what ``aiayn evaluate``, ``aiayn generate``
-and the end-of-training report do with its models. ``registry()`` maps names to
-tasks; the command line builds its choices and help from it.
+A task module subclasses ``Task`` (``tasks/spec.py``): its presets, data and commands, the objective
+it builds for the trainer (``aiayn.training.objective.Objective``: batches, ``loss``, ``validate``,
+``metric``, ``describe``), what ``aiayn evaluate``, ``aiayn generate`` and the end-of-training report
+do with its models, and the options it reads (dataclasses, ``tasks/declared.py``). ``registry()`` maps
+names to tasks; the command line builds its choices, options and help from it.
 """
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 from ..errors import UsageError
+from .declared import Option
 from .language_model import LanguageModelObjective, SequenceBatch, cut_windows, nll_by_position
 from .requests import GENERATE_RANGES, EvaluateRequest, GenerateRequest
 from .spec import Setup, Task
@@ -34,6 +38,18 @@ def get(name: str) -> Task:
     if name not in known:
         raise UsageError(f"unknown task {name!r}; choose one of {', '.join(known)}")
     return known[name]
+
+
+def readers(command: str) -> list[tuple[str, list[Option]]]:
+    """(task name, the options it declares for ``aiayn command``) of every task, in registry order."""
+    return [(task.name, task.options_for(command)) for task in registry().values()]
+
+
+def given_options(command: str, values: dict[str, Any]) -> dict[str, Any]:
+    """The tasks' own options of ``aiayn command`` from parsed ``values`` (argparse's, by dest), by
+    name; None: not given. Train settings (--vocab-size, dest train.vocab_size) travel as settings."""
+    return {o.name: values.get(o.dest) for _, options in readers(command) for o in options
+            if o.flag is not None and o.dest == o.name}
 
 
 # What a verb needs of the model's architecture beyond its task's verbs (``io.registry.Capabilities``):
@@ -73,13 +89,11 @@ def gate(model, verb: str, role: str = "") -> Task:
 task_for = gate  # its earlier name
 
 
-# option dests given otherwise than as --DEST (a train setting without a flag: with --set)
-FLAGS = {"primers": "--primer", "classes": "--class", "valid_bleu_sentences": "train.valid_bleu_sentences"}
-
-
-def flag(dest: str) -> str:
-    """The command-line flag of an option's dest: primer_tokens -> --primer-tokens."""
-    return FLAGS.get(dest, "--" + dest.replace("_", "-"))
+def flag(command: str, name: str) -> str:
+    """How refusals name an option some task declares for ``aiayn command``: its flag (primers ->
+    --primer), or its ``--set`` key (train.valid_bleu_sentences)."""
+    found = (o for t in registry().values() for o in t.options_for(command) if o.name == name)
+    return next(found).shown
 
 
 def _listed(items: list[str]) -> str:
@@ -87,26 +101,28 @@ def _listed(items: list[str]) -> str:
 
 
 def check_options(task: Task, command: str, given: dict, why: str = "") -> None:
-    """Refuses in one line the options in ``given`` (dest -> value, None: not given) that ``task`` does
-    not read for ``aiayn command`` (``Task.reads``), naming the tasks that read them; ``why``: what
-    to say instead of "a TASK model does not take it". The one place an option is refused for a task."""
+    """Refuses in one line the options in ``given`` (name -> value, None: not given) that ``task`` does
+    not read for ``aiayn command`` (``Task.options``), naming the tasks that read them; ``why``: what
+    to say instead of "a TASK model does not take it". The one place an option is refused for a task;
+    an option no task declares for the command is every task's."""
     mine, known = task.reads_for(command), registry().values()
-    declared = {dest for t in known for dest in t.reads_for(command)}  # the others are every task's
-    refused = [dest for dest, value in given.items() if value is not None and dest in declared and dest not in mine]
+    declared = {name for t in known for name in t.reads_for(command)}
+    refused = [name for name, value in given.items() if value is not None and name in declared and name not in mine]
     if not refused:
         return
     readers = [t for t in known if refused[0] in t.reads_for(command)]
-    group = [dest for dest in readers[0].group_of(command, refused[0]) if dest not in mine]
+    group = [name for name in readers[0].group_of(command, refused[0]) if name not in mine]
     takers = [t for t in readers if set(group) <= set(t.reads_for(command))]
-    text = f"{_listed([flag(d) for d in group])} {'is' if len(group) == 1 else 'are'} for "
-    text += " and ".join(t.audience.get(group[0], t.name) for t in takers)
+    shown = functools.partial(flag, command)
+    text = f"{_listed([shown(d) for d in group])} {'is' if len(group) == 1 else 'are'} for "
+    text += " and ".join(t.audience(command, group[0]) for t in takers)
     others = [t.name for t in readers if t not in takers]
     if others:
-        text += f" ({flag(refused[0])} also for {' and '.join(others)})"
+        text += f" ({shown(refused[0])} also for {' and '.join(others)})"
     why = why or f"a {task.name} model does not take {'it' if len(refused) == 1 else 'them'}"
-    raise UsageError(f"{text}; {why}: drop {_listed([flag(d) for d in refused])}")
+    raise UsageError(f"{text}; {why}: drop {_listed([shown(d) for d in refused])}")
 
 
 __all__ = ["DEFAULT", "GENERATE_RANGES", "EvaluateRequest", "GenerateRequest", "LanguageModelObjective", "Setup",
            "SequenceBatch", "Task", "TranslationObjective", "check_options", "cut_windows", "gate", "get", "nll_by_position",
-           "registry", "task_for"]
+           "given_options", "readers", "registry", "task_for"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..checks import Allowed
 from ..data import music
 from ..data.binarized import cache_root
 
@@ -14,6 +15,8 @@ WINDOW = 2048  # training window in tokens: 512 sixteenths = 32 bars of 4/4, eve
 # valid chorales (docs/music.md), the setting furthest inside issue 29's part-writing limits among those
 # where at least 80% of the pieces end by themselves (shipped model: T 0.6 ahead of T 0.7 and 0.8)
 SAMPLING = dict(temperature=0.6, top_k=0, top_p=0.9)
+# the lengths `aiayn generate` and `aiayn grade` take: tokens to write, tokens of a primer to keep
+LENGTHS = {"length": Allowed(int, 1, 1 << 20), "primer_tokens": Allowed(int, 4, optional=True)}
 
 
 def default_cache() -> Path:

@@ -15,6 +15,7 @@ unit; 2.90 on CIFAR-10, where a dimension is one of 3072 colour channels).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -28,9 +29,10 @@ from ..io.atomic import atomic_path
 from ..model.config import LanguageModelConfig, TransformerConfig
 from ..training import distributed as D
 from ..training.loss import label_smoothed_cross_entropy
+from .declared import filled, option
 from .language_model import SequenceBatch
 from .requests import EvaluateRequest, GenerateRequest
-from .spec import Task, load_trained, task_name
+from .spec import Setup, Task, load_trained, task_name
 
 SHAPE = dict(pad_id=digits.PAD, bos_id=digits.BOS, eos_id=digits.EOS, d_model=128, n_heads=4, d_ff=512, dropout=0.1)
 SCHEMES = {  # Parmar et al.'s 1D local attention against full attention, everything else equal
@@ -203,29 +205,13 @@ def generate_images(model: str | Path, out: str | Path, samples: int = 10, class
                         cols=None if conditional else min(samples, 10))
     return out
 
-def _evaluate(request: EvaluateRequest) -> str:
-    f = evaluate_images(request.model, "test", request.device)
-    text = (f"8x8 digits, test split ({f['images']} images): {f['bits_per_dim']:.4f} bits/dim "
-            f"({f['nll']:.4f} nats per pixel)")
-    if f["task"] == "superres":
-        for kind in ("model", "bicubic"):
-            text += (f"\n{kind + (' (greedy)' if kind == 'model' else ''):>15}: per-pixel error (intensity 0..16) "
-                     f"absolute {f['mae_' + kind]:.3f}, squared {f['mse_' + kind]:.3f}")
-    return text
-
-
-def _generate(request: GenerateRequest) -> str:
-    _, task = load_image_model(request.model)  # before the output name is settled
-    out = request.out if request.out.lower().endswith(".png") else str(Path(request.out) / f"{task}.png")
-    return str(generate_images(request.model, out, request.samples or 10, request.classes, *request.sampling(),
-                               request.seed, request.device))
-
-
-def _options(command: str, p) -> None:
+@dataclass
+class DigitsGenerate:
     """`aiayn generate`'s option for class-conditional digits models."""
-    if command == "generate":
-        p.add_argument("--class", dest="classes", action="append", metavar="DIGIT",
-                       help="class-conditional digits: a row of this class, 0..9 or its name (repeatable; default all)")
+
+    classes: list[str] | None = option(None, "class-conditional digits: a row of this class, 0..9 or its name "
+                                       "(repeatable; default all)", "--class", audience="class-conditional digits "
+                                       "models", action="append", metavar="DIGIT")
 
 
 def _presets(conditional_too: bool) -> dict[str, dict]:
@@ -235,18 +221,53 @@ def _presets(conditional_too: bool) -> dict[str, dict]:
     return presets
 
 
-DIGITS = Task("digits", "8x8 digits pixel by pixel (Image Transformer; scikit-learn's digits)",
-              presets=_presets(True), preset_help="local (default: 1D local attention) or full; -class: class-conditional",
-              train=DIGITS_TRAIN, model_config=digits_model_config, data={"corpus": "scikit-learn 8x8 digits"},
-              build=lambda setup, model, train, data: ImageObjective("train", "valid", train.max_tokens,
-                                                                     conditional=model.n_classes > 0),
-              objective=ImageObjective, evaluate=_evaluate, generate=_generate, options=_options,
-              reads={"generate": (("classes",),)}, audience={"classes": "class-conditional digits models"},
-              verbs=("evaluate", "generate", "serve"))
-SUPERRES = Task("superres", "4x4 -> 8x8 digits, an encoder-decoder over pixels (Image Transformer)",
-                presets=_presets(False), preset_help="local (default) or full",
-                train=DIGITS_TRAIN, model_config=superres_model_config,
-                data={"corpus": "scikit-learn 8x8 digits", "input": "4x4 average-pooled"},
-                build=lambda setup, model, train, data: ImageObjective("train", "valid", train.max_tokens,
-                                                                       super_resolution=True),
-                objective=ImageObjective, evaluate=_evaluate, generate=_generate, verbs=("evaluate", "generate", "serve"))
+class Digits(Task):
+    """8x8 digits, a decoder-only model over pixels, unconditional or class-conditional."""
+
+    name, help = "digits", "8x8 digits pixel by pixel (Image Transformer; scikit-learn's digits)"
+    presets, preset_help = _presets(True), "local (default: 1D local attention) or full; -class: class-conditional"
+    train, objective = DIGITS_TRAIN, ImageObjective
+    data = {"corpus": "scikit-learn 8x8 digits"}
+    verbs = ("evaluate", "generate", "serve")
+    options = {"generate": DigitsGenerate}
+
+    def model_config(self, **fields) -> LanguageModelConfig:
+        return digits_model_config(**fields)
+
+    def build(self, setup: Setup, model_config, train_config, data: dict) -> ImageObjective:
+        return ImageObjective("train", "valid", train_config.max_tokens, conditional=model_config.n_classes > 0)
+
+    def evaluate(self, request: EvaluateRequest) -> str:
+        f = evaluate_images(request.model, "test", request.device)
+        text = (f"8x8 digits, test split ({f['images']} images): {f['bits_per_dim']:.4f} bits/dim "
+                f"({f['nll']:.4f} nats per pixel)")
+        if f["task"] == "superres":
+            for kind in ("model", "bicubic"):
+                text += (f"\n{kind + (' (greedy)' if kind == 'model' else ''):>15}: per-pixel error (intensity "
+                         f"0..16) absolute {f['mae_' + kind]:.3f}, squared {f['mse_' + kind]:.3f}")
+        return text
+
+    def generate(self, request: GenerateRequest) -> str:
+        _, task = load_image_model(request.model)  # before the output name is settled
+        out = request.out if request.out.lower().endswith(".png") else str(Path(request.out) / f"{task}.png")
+        classes = filled(DigitsGenerate, request.task_options).classes
+        return str(generate_images(request.model, out, request.samples or 10, classes, *request.sampling(),
+                                   request.seed, request.device))
+
+
+class SuperResolution(Digits):
+    """4x4 -> 8x8 digits: an encoder-decoder over pixels; evaluated and generated as digits are."""
+
+    name, help = "superres", "4x4 -> 8x8 digits, an encoder-decoder over pixels (Image Transformer)"
+    presets, preset_help = _presets(False), "local (default) or full"
+    data = {"corpus": "scikit-learn 8x8 digits", "input": "4x4 average-pooled"}
+    options = {}
+
+    def model_config(self, **fields) -> TransformerConfig:
+        return superres_model_config(**fields)
+
+    def build(self, setup: Setup, model_config, train_config, data: dict) -> ImageObjective:
+        return ImageObjective("train", "valid", train_config.max_tokens, super_resolution=True)
+
+
+DIGITS, SUPERRES = Digits(), SuperResolution()

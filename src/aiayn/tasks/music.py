@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import torch
 
@@ -27,11 +27,12 @@ from ..io.atomic import atomic_path
 from ..metrics.chorales import PERFECT, forbidden_parallels, out_of_range, pitches
 from ..model.config import LanguageModelConfig
 from ..training.loss import LossSums, label_smoothed_cross_entropy, unlikelihood
-from .chorales import SAMPLING, WINDOW, chorale_sequences
+from .chorales import LENGTHS, SAMPLING, WINDOW, chorale_sequences
+from .declared import filled, option
 from .language_model import LanguageModelObjective, SequenceBatch, nll_by_position
 from .music_grade import RULE_HELP, RULES, add_grade, run_grade, sample_figures
-from .requests import GENERATE_RANGES, EvaluateRequest, GenerateRequest
-from .spec import Task, load_trained
+from .requests import EvaluateRequest, GenerateRequest
+from .spec import Setup, Task, load_trained
 
 MAX_DISTANCE = 256  # relative distances clipped at 64 sixteenths = 4 bars (farther keys share one vector)
 
@@ -75,6 +76,26 @@ class MusicTraining:
         check_fields(self, self.RANGES, prefix="train.")
 
 
+@dataclass
+class MusicGenerate:
+    """`aiayn generate`'s music options: the primers to continue, how much of them to keep and how much
+    to add, and what sampling may not draw."""
+
+    primers: list[str] | None = option(None, "continue this piece: a MusicXML/MIDI/kern file, or test:N for test "
+                                       "chorale N (repeatable)", "--primer", together="primers", action="append",
+                                       metavar="FILE|test:N")
+    primer_tokens: int | None = option(None, "keep only the first N tokens of each primer (4 tokens = one sixteenth "
+                                       "of S A T B; 64 = one 4/4 bar)", together="primers", metavar="N")
+    length: int = option(512, "tokens to add after the primer (default 512 = 8 bars)", together="primers")
+    rule: str = option("none", RULE_HELP, choices=RULES)
+
+    RANGES: ClassVar[dict[str, Allowed]] = LENGTHS
+
+    def __post_init__(self) -> None:
+        for name, allowed in self.RANGES.items():  # as their flags name them: --primer-tokens
+            allowed.check(f"--{name.replace('_', '-')}", getattr(self, name))
+
+
 class ChoraleObjective(LanguageModelObjective):
     """The language model's windows and NLL; with ``unlikelihood`` α > 0 the loss adds α times the
     unlikelihood of every pitch that would make a parallel 5th or 8ve (``forbidden_parallels``), except
@@ -115,13 +136,6 @@ class ChoraleObjective(LanguageModelObjective):
 DATA_RANGES = {"window": Allowed(int, 2, 1 << 16), "transpose": Allowed(int, 0, 12), "in_range": Allowed(bool)}
 
 
-def _check_data(data: dict) -> tuple[dict, dict]:
-    """A new run's data settings, checked (``--set data.transpose=x`` is a one-line error, not a traceback)."""
-    for name, allowed in DATA_RANGES.items():
-        allowed.check(f"data.{name}", data[name])
-    return data, {}
-
-
 def chorale_task(window: int = WINDOW, max_tokens: int = MUSIC_TRAIN["max_tokens"], cache: str | Path | None = None,
                  progress=None, transpose: int = 0, in_range: bool = False,
                  unlikelihood: float = 0.0) -> ChoraleObjective:
@@ -140,10 +154,10 @@ def chorale_task(window: int = WINDOW, max_tokens: int = MUSIC_TRAIN["max_tokens
                             unlikelihood=unlikelihood)
 
 
-def _primers(request: GenerateRequest) -> list[tuple[str, list[int]]]:
+def _primers(options: MusicGenerate) -> list[tuple[str, list[int]]]:
     """(name, tokens) per primer (none: one empty primer named "sample"), cut to --primer-tokens."""
-    named: list[tuple[str, list[int]]] = [] if request.primers else [("sample", [])]
-    for spec in request.primers or []:
+    named: list[tuple[str, list[int]]] = [] if options.primers else [("sample", [])]
+    for spec in options.primers or []:
         if spec.startswith("test:"):
             names, seqs = chorale_sequences("test")
             index = int(spec[5:]) if spec[5:].isdigit() else -1
@@ -152,21 +166,22 @@ def _primers(request: GenerateRequest) -> list[tuple[str, list[int]]]:
             named.append((Path(names[index]).stem, seqs[index]))
         else:
             named.append((Path(spec).stem, music.read_primer(spec)))
-    if request.primer_tokens is not None:
-        keep = request.primer_tokens - request.primer_tokens % 4  # whole sixteenths of S A T B
+    if options.primer_tokens is not None:
+        keep = options.primer_tokens - options.primer_tokens % 4  # whole sixteenths of S A T B
         named = [(name, tokens[:keep]) for name, tokens in named]
     return named
 
 
 def generate_music(request: GenerateRequest) -> list[Path]:
-    """Samples ``request.samples`` pieces per primer (none: from scratch), each ``request.length``
-    tokens past its primer, written as MIDI and as a piano-roll PNG into the folder ``request.out``;
-    returns the MIDI paths. Primers: files music21 reads (MusicXML, MIDI, kern), or ``test:N``.
-    The primers and the model are checked before the folder is made."""
+    """Samples ``request.samples`` pieces per primer (none: from scratch), each ``--length`` tokens past
+    its primer, written as MIDI and as a piano-roll PNG into the folder ``request.out``; returns the
+    MIDI paths. Primers (``MusicGenerate``, in ``request.task_options``): files music21 reads (MusicXML,
+    MIDI, kern), or ``test:N``. The primers and the model are checked before the folder is made."""
     from ..plots.music import plot_piano_roll  # matplotlib: only this verb needs it
 
-    samples, length = request.samples or 4, request.length or 512
-    named = _primers(request)
+    options = filled(MusicGenerate, request.task_options)
+    samples, length = request.samples or 4, options.length
+    named = _primers(options)
     generator = Generator.load(request.model, request.device)
     out = Path(request.out)
     if out.exists() and not out.is_dir():
@@ -174,7 +189,7 @@ def generate_music(request: GenerateRequest) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     jobs = [(name, tokens, i) for name, tokens in named for i in range(samples)]
     (t, k, p), seed = request.sampling(**SAMPLING), request.seed
-    rule = request.rule or "none"
+    rule = options.rule
     ruled = "" if rule == "none" else f", {rule}"
     pieces = generator.generate([tokens for _, tokens, _ in jobs], length, t, k, p, seed, rule=RULES[rule])
     written = []
@@ -213,57 +228,58 @@ def evaluate_music(model: str | Path, split: str = "test", device: str = "cpu", 
     return out
 
 
-def _figures(model: Path, split: str) -> dict[str, float]:
-    """The experiment's figures of a run: NLL on ``split`` (inside and past the training window where it is
-    shorter than whole chorales) and the part-writing of 20 unconditional samples at ``SAMPLING``."""
-    f = evaluate_music(model, split, beyond=True)
-    out = {f"{split}_{k}": f[k] for k in ("nll", "ppl", "tokens", "nll_within", "nll_beyond", "pieces_beyond",
-                                          *(f"parallel_{k}_{w}" for k in PERFECT for w in ("expected", "bach"))) if k in f}
-    graded = sample_figures(model)
-    return out | {f"samples_{k}": v for k, v in graded["model"].items()} | {"bach": graded["bach"]}
+class Music(Task):
+    """Bach chorales token by token: relative or absolute positions, sampled, scored and graded."""
+
+    name, help = "music", "Bach chorales, token by token (Music Transformer; music21's corpus)"
+    presets = {**{name: {"positions": name} for name in SCHEMES}, "voices": {"positions": "relative", **VOICE_GRID}}
+    preset_help = ("relative (default: relative self-attention), absolute (sinusoids, full attention) or voices "
+                   "(relative, plus embeddings of each token's voice and sixteenth in the bar)")
+    train, train_settings, objective = MUSIC_TRAIN, MusicTraining, ChoraleObjective
+    data = {"corpus": "music21 Bach chorales", "window": WINDOW, "transpose": 0, "in_range": False}
+    verbs = ("evaluate", "generate", "grade", "serve")
+    options = {"generate": MusicGenerate}
+    commands = {"grade": (add_grade, run_grade)}
+
+    def model_config(self, **fields: Any) -> LanguageModelConfig:
+        return music_model_config(**fields)
+
+    def prepare(self, data: dict) -> tuple[dict, dict]:
+        """A new run's data settings, checked (``--set data.transpose=x`` is a one-line error, not a traceback)."""
+        for name, allowed in DATA_RANGES.items():
+            allowed.check(f"data.{name}", data[name])
+        return data, {}
+
+    def build(self, setup: Setup, model_config, train_config, data: dict) -> ChoraleObjective:
+        return chorale_task(data["window"], train_config.max_tokens, progress=setup.progress,
+                            transpose=data["transpose"], in_range=data["in_range"],
+                            unlikelihood=train_config.task_settings.unlikelihood)
+
+    def evaluate(self, request: EvaluateRequest) -> str:
+        f = evaluate_music(request.model, "test", request.device, beyond=True)
+        text = (f"Bach chorales, test split ({f['tokens']:,} tokens, each scored once in windows of {f['window']}):\n"
+                f"NLL {f['nll']:.4f} nats/token ({f['bits_per_token']:.4f} bits), perplexity {f['ppl']:.3f}\n"
+                "Parallels per 100 quarters, continuing these chorales a token at a time (the model's expected "
+                "count; Bach's): " + ", ".join(f"{k} {f[f'parallel_{k}_expected']:.2f} ({f[f'parallel_{k}_bach']:.2f})"
+                                               for k in PERFECT))
+        if "nll_beyond" in f:  # trained on windows shorter than whole chorales: how it reads past them
+            text += (f"\nThe {f['pieces_beyond']} chorales longer than {f['window']} tokens read in one pass, up to "
+                     f"{2 * f['window']}: NLL {f['nll_within']:.4f} inside the training window, "
+                     f"{f['nll_beyond']:.4f} past it")
+        return text
+
+    def generate(self, request: GenerateRequest) -> str:
+        return "\n".join(f"{path}  {str(path)[:-4]}.png" for path in generate_music(request))
+
+    def figures(self, model: Path, split: str) -> dict[str, float]:
+        """The experiment's figures of a run: NLL on ``split`` (inside and past the training window where it
+        is shorter than whole chorales) and the part-writing of 20 unconditional samples at ``SAMPLING``."""
+        f = evaluate_music(model, split, beyond=True)
+        out = {f"{split}_{k}": f[k] for k in ("nll", "ppl", "tokens", "nll_within", "nll_beyond", "pieces_beyond",
+                                              *(f"parallel_{k}_{w}" for k in PERFECT for w in ("expected", "bach")))
+               if k in f}
+        graded = sample_figures(model)
+        return out | {f"samples_{k}": v for k, v in graded["model"].items()} | {"bach": graded["bach"]}
 
 
-def _evaluate(request: EvaluateRequest) -> str:
-    f = evaluate_music(request.model, "test", request.device, beyond=True)
-    text = (f"Bach chorales, test split ({f['tokens']:,} tokens, each scored once in windows of {f['window']}):\n"
-            f"NLL {f['nll']:.4f} nats/token ({f['bits_per_token']:.4f} bits), perplexity {f['ppl']:.3f}\n"
-            "Parallels per 100 quarters, continuing these chorales a token at a time (the model's expected count; "
-            "Bach's): " + ", ".join(f"{k} {f[f'parallel_{k}_expected']:.2f} ({f[f'parallel_{k}_bach']:.2f})" for k in PERFECT))
-    if "nll_beyond" in f:  # trained on windows shorter than whole chorales: how it reads past them
-        text += (f"\nThe {f['pieces_beyond']} chorales longer than {f['window']} tokens read in one pass, up to "
-                 f"{2 * f['window']}: NLL {f['nll_within']:.4f} inside the training window, {f['nll_beyond']:.4f} past it")
-    return text
-
-
-def _generate(request: GenerateRequest) -> str:
-    return "\n".join(f"{path}  {str(path)[:-4]}.png" for path in generate_music(request))
-
-
-def _options(command: str, p) -> None:
-    """`aiayn generate`'s music options: the primers to continue and how much to add (GenerateRequest's fields)."""
-    if command != "generate":
-        return
-    r = GENERATE_RANGES
-    p.add_argument("--primer", dest="primers", action="append", metavar="FILE|test:N",
-                   help="continue this piece: a MusicXML/MIDI/kern file, or test:N for test chorale N (repeatable)")
-    p.add_argument("--primer-tokens", type=r["primer_tokens"].parse, metavar="N", help="keep only the first N tokens "
-                   "of each primer (4 tokens = one sixteenth of S A T B; 64 = one 4/4 bar)")
-    p.add_argument("--length", type=r["length"].parse,
-                   help="music: tokens to add after the primer (default 512 = 8 bars)")
-    p.add_argument("--rule", choices=RULES, help=RULE_HELP)
-
-
-TASK = Task(
-    "music", "Bach chorales, token by token (Music Transformer; music21's corpus)",
-    presets={**{name: {"positions": name} for name in SCHEMES}, "voices": {"positions": "relative", **VOICE_GRID}},
-    preset_help="relative (default: relative self-attention), absolute (sinusoids, full attention) or voices "
-    "(relative, plus embeddings of each token's voice and sixteenth in the bar)",
-    train=MUSIC_TRAIN, train_settings=MusicTraining, model_config=music_model_config,
-    data={"corpus": "music21 Bach chorales", "window": WINDOW, "transpose": 0, "in_range": False},
-    prepare=_check_data,
-    build=lambda setup, model, train, data: chorale_task(data["window"], train.max_tokens, progress=setup.progress,
-                                                         transpose=data["transpose"], in_range=data["in_range"],
-                                                         unlikelihood=train.task_settings.unlikelihood),
-    objective=ChoraleObjective, evaluate=_evaluate, generate=_generate, figures=_figures, options=_options,
-    reads={"generate": (("primers", "primer_tokens", "length"), ("rule",))},
-    verbs=("evaluate", "generate", "grade", "serve"), commands={"grade": (add_grade, run_grade)})
+TASK = Music()

@@ -50,10 +50,10 @@ GRADE_EPILOG = """examples:
 
 
 def add_grade(sub) -> argparse.ArgumentParser:
-    from .chorales import SAMPLING, WINDOW
+    from .chorales import LENGTHS, SAMPLING, WINDOW
     from .options import device
 
-    r = GENERATE_RANGES
+    r = {**GENERATE_RANGES, **LENGTHS}
     g = sub.add_parser("grade", help="grade chorales (MIDI files, or a music model's fresh samples) against Bach's",
                        description=GRADE_HELP, epilog=GRADE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     g.add_argument("pieces", nargs="*", metavar="FILE|FOLDER", help="four-voice MIDI, MusicXML or kern files; a folder "

@@ -25,6 +25,7 @@ import logging
 import math
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import torch
@@ -41,9 +42,10 @@ from ..metrics.evalb import BracketScores, score_corpus
 from ..model.config import TransformerConfig
 from ..training import distributed as D
 from ..training.loss import LossSums, label_smoothed_cross_entropy
+from .declared import filled, option
 from .options import add_decoding, decode_options, input_lines
 from .requests import EvaluateRequest
-from .spec import Task
+from .spec import Setup, Task
 
 log = logging.getLogger("aiayn")
 
@@ -203,27 +205,8 @@ def _check_writable(folder: Path) -> None:
                          "copy the model somewhere writable") from None
 
 
-def _evaluate(request: EvaluateRequest) -> str:
-    options = request.options(TASK.decoding)
-    f = evaluate_parsing(request.model, request.test, options, request.device,
-                         progress=request.progress and functools.partial(request.progress, desc="parsing"))
-    return (f"{f['test']}, {f['sentences']} sentences, beam {options.beam_size}, α {options.alpha}, max length "
-            f"input + {options.max_len_b}\nlabelled brackets (EVALB, COLLINS.prm): precision {f['precision']:.2f}  "
-            f"recall {f['recall']:.2f}  F1 {f['f1']:.2f}  ({f['matched']} of {f['gold_brackets']} gold, "
-            f"{f['test_brackets']} parsed)\nexact match {f['exact_match']:.2f} %; repaired predictions "
-            f"{f['repaired']} of {f['sentences']}" + (f"; skipped (words differ) {f['skipped']}" if f['skipped'] else "")
-            + f"\nparsed trees: {f['out']}")
-
-
-def _report(run_dir: Path, config: dict, progress=None) -> str:
-    return (f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
-            f"Score it (bracket F1, beam {TASK.decoding.beam_size}): aiayn evaluate --model {run_dir}"
-            + ("" if config["data"].get("train") is None else " --test TREES.mrg")
-            + f"\nParse sentences: echo 'the dog saw a cat .' | aiayn parse --model {run_dir}")
-
-
 def _add_parse(sub) -> argparse.ArgumentParser:
-    d = TASK.decoding
+    d = PAPER_DECODING
     pa = sub.add_parser("parse", help="parse sentences with a parsing model (one tree per line)",
                         description="Parse one sentence per line (words separated by spaces, punctuation split "
                         "off, as in the treebank) into Penn Treebank brackets, one tree per line in input order; "
@@ -250,13 +233,61 @@ def _run_parse(args: argparse.Namespace) -> str:
     return "".join(tree + "\n" for tree in trees)
 
 
-TASK = Task("parsing", "constituency parsing as translation (paper §6.3); a SYNTHETIC treebank unless --train/--valid "
-            "give Penn Treebank files", presets=PRESETS,
-            preset_help="tiny (default) or wsj (paper §6.3: 4 layers, d_model 1024)",
-            train=PARSING_TRAIN, model_config=parsing_model_config,
-            data={"train": None, "valid": None, "min_count": 2}, prepare=prepare,
-            reads={"train": (("train",), ("valid",)), "evaluate": (("test",),)},
-            build=lambda setup, model, train, data: ParsingObjective(data, train.max_tokens, model.max_positions),
-            objective=ParsingObjective, evaluate=_evaluate, report=_report, decoding=PAPER_DECODING,
-            verbs=("parse", "evaluate", "serve"),
-            commands={"parse": (_add_parse, _run_parse)})
+@dataclass
+class ParsingTrain:
+    """`aiayn train --task parsing`'s data: your Penn Treebank files (default: the SYNTHETIC treebank)."""
+
+    train: str | None = option(None, "a Penn Treebank trees file (.mrg), e.g. WSJ sections 02-21", metavar="DATA")
+    valid: str | None = option(None, "trees, e.g. WSJ section 22", metavar="DATA")
+
+
+@dataclass
+class ParsingTest:
+    """`aiayn evaluate`'s test trees for a parsing model (default: the SYNTHETIC treebank's test split)."""
+
+    test: str | None = option(None, "a Penn Treebank trees file", metavar="DATA")
+
+
+class Parsing(Task):
+    """Constituency parsing as translation (paper §6.3): words in, the linearised tree out."""
+
+    name = "parsing"
+    help = ("constituency parsing as translation (paper §6.3); a SYNTHETIC treebank unless --train/--valid give "
+            "Penn Treebank files")
+    presets, preset_help = PRESETS, "tiny (default) or wsj (paper §6.3: 4 layers, d_model 1024)"
+    train, objective = PARSING_TRAIN, ParsingObjective
+    data = {"train": None, "valid": None, "min_count": 2}
+    decoding = PAPER_DECODING
+    verbs = ("parse", "evaluate", "serve")
+    options = {"train": ParsingTrain, "evaluate": ParsingTest}
+    commands = {"parse": (_add_parse, _run_parse)}
+
+    def model_config(self, **fields) -> TransformerConfig:
+        return parsing_model_config(**fields)
+
+    def prepare(self, data: dict) -> tuple[dict, dict]:
+        return prepare(data)
+
+    def build(self, setup: Setup, model_config, train_config, data: dict) -> ParsingObjective:
+        return ParsingObjective(data, train_config.max_tokens, model_config.max_positions)
+
+    def evaluate(self, request: EvaluateRequest) -> str:
+        options = request.options(self.decoding)
+        test = filled(ParsingTest, request.task_options).test
+        f = evaluate_parsing(request.model, test, options, request.device,
+                             progress=request.progress and functools.partial(request.progress, desc="parsing"))
+        return (f"{f['test']}, {f['sentences']} sentences, beam {options.beam_size}, α {options.alpha}, max length "
+                f"input + {options.max_len_b}\nlabelled brackets (EVALB, COLLINS.prm): precision {f['precision']:.2f}  "
+                f"recall {f['recall']:.2f}  F1 {f['f1']:.2f}  ({f['matched']} of {f['gold_brackets']} gold, "
+                f"{f['test_brackets']} parsed)\nexact match {f['exact_match']:.2f} %; repaired predictions "
+                f"{f['repaired']} of {f['sentences']}"
+                + (f"; skipped (words differ) {f['skipped']}" if f['skipped'] else "") + f"\nparsed trees: {f['out']}")
+
+    def report(self, run_dir: Path, config: dict, progress=None) -> str:
+        return (f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
+                f"Score it (bracket F1, beam {self.decoding.beam_size}): aiayn evaluate --model {run_dir}"
+                + ("" if config["data"].get("train") is None else " --test TREES.mrg")
+                + f"\nParse sentences: echo 'the dog saw a cat .' | aiayn parse --model {run_dir}")
+
+
+TASK = Parsing()

@@ -1,5 +1,7 @@
 """What ``evaluate`` and ``generate`` are asked to do, as one dataclass each: the command line fills
-one from its options and hands it to the model's task, which refuses what it cannot use."""
+one from its options and hands it to the model's task. Only what every task reads is a field; a
+task's own options (``Task.options``: translation's --test, music's --primer) travel in
+``task_options``, by name, and ``aiayn.tasks.check_options`` refuses those the model's task does not read."""
 
 from __future__ import annotations
 
@@ -14,26 +16,24 @@ from ..decoding.options import DecodeOptions
 
 @dataclass
 class EvaluateRequest:
-    """Score ``model`` on ``test`` (None: the task's built-in test split). Decoding options left None
-    take the task's defaults (``Task.decoding``: translation paper §6.1, parsing §6.3)."""
+    """Score ``model`` as its task does (on its built-in test split unless its options name one).
+    Decoding options left None take the task's defaults (``Task.decoding``: translation paper §6.1,
+    parsing §6.3)."""
 
     model: str
-    test: str | None = None
-    src: str | None = None
-    tgt: str | None = None
     decoding: dict[str, Any] = field(default_factory=dict)  # DecodeOptions fields the user gave
     device: str = "cpu"
     dtype: str = "float32"
     progress: Callable | None = None  # a tqdm-like factory
+    task_options: dict[str, Any] = field(default_factory=dict)  # the task's own (--test ...), None: not given
 
     def options(self, defaults: DecodeOptions) -> DecodeOptions:
         given = {k: v for k, v in self.decoding.items() if v is not None}
         return dataclasses.replace(defaults, **given)
 
 
-GENERATE_RANGES = {  # the command line parses generate's options with these too
-    "samples": Allowed(int, 1, 1024), "length": Allowed(int, 1, 1 << 20),
-    "top_k": Allowed(int, 0), "primer_tokens": Allowed(int, 4, optional=True),
+GENERATE_RANGES = {  # the command line parses generate's options with these too (a task's own: in its RANGES)
+    "samples": Allowed(int, 1, 1024), "top_k": Allowed(int, 0),
     "temperature": Allowed(float, 0, 100, lo_open=True), "top_p": Allowed(float, 0, 1, lo_open=True),
     "seed": Allowed(int, 0, 2**63 - 1),
 }
@@ -46,16 +46,12 @@ class GenerateRequest:
     model: str
     out: str = "samples"
     samples: int | None = None
-    length: int | None = None
-    primers: list[str] | None = None
-    primer_tokens: int | None = None
-    classes: list[str] | None = None
     temperature: float | None = None
     top_k: int | None = None
     top_p: float | None = None
-    rule: str | None = None
     seed: int = 1
     device: str = "cpu"
+    task_options: dict[str, Any] = field(default_factory=dict)  # the task's own (--primer ...), None: not given
 
     def sampling(self, temperature: float = 1.0, top_k: int = 0, top_p: float = 1.0) -> tuple[float, int, float]:
         """(temperature, top-k, top-p): those asked for, the task's defaults (the arguments) for the rest."""

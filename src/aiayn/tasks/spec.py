@@ -1,12 +1,13 @@
 """What a task is: everything the command line and the trainer need to know about one kind of model,
-in one record. Each task module under ``tasks/`` defines one ``Task``; ``aiayn.tasks.registry()``
-lists them. Nothing outside ``tasks/`` asks for a task by name.
+as a base class. Each task module under ``tasks/`` subclasses ``Task`` with its own methods (no record
+of lambdas: "go to definition" from the trainer's ``task.build`` lists each task's ``build``);
+``aiayn.tasks.registry()`` holds one instance of each. Nothing outside ``tasks/`` asks for a task by name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from ..io.rundir import RunDir, model_file_of
 from ..training.config import RESUMABLE, TrainConfig
 from ..training.distributed import World
 from ..training.objective import Objective, missing_members
+from .declared import Option, declared
 from .requests import EvaluateRequest, GenerateRequest
 
 
@@ -43,15 +45,6 @@ NEXT_STEPS = {"evaluate": "Score it: aiayn evaluate --model {run}", "generate": 
               "parse": "Parse sentences: aiayn parse --model {run}", "translate": "Translate: aiayn translate --model {run}"}
 
 
-def default_report(run_dir: Path, config: dict[str, Any], progress=None) -> str:
-    """What to do with a finished run: the commands its task's models take (``Task.verbs``), no others."""
-    from . import DEFAULT, get  # the registry sits above this module
-
-    verbs = get(config.get("task", DEFAULT)).verbs
-    return "\n".join([f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})",
-                      *(NEXT_STEPS[v].format(run=run_dir) for v in verbs if v in NEXT_STEPS)])
-
-
 @dataclass(frozen=True)
 class Setup:
     """Where a run's data is built: its directory, the processes training it, a progress-bar factory
@@ -63,70 +56,66 @@ class Setup:
     resume: bool = False
 
 
-@dataclass(frozen=True)
 class Task:
-    """One task: its presets, its training data and objective, and what its models do.
+    """One task: subclass it in the task's module, setting what differs, and register one instance
+    (``aiayn.tasks.registry()``). Three parts:
 
-    The one training path (``aiayn.runs.train``) calls, for a new run: ``prepare(data)``
-    before anything is written (the data settings checked and completed, and the model-config fields
-    the data fixes, such as a vocabulary's size); ``start(setup, data, train_config)`` once the run
-    directory is claimed (fields it fixes from what it writes there: translation's vocabulary); and
-    ``build(setup, model_config, train_config, data)`` for what the trainer trains: an instance of
-    ``objective``, a class with every member of ``aiayn.training.objective.Objective`` (checked here,
-    when the task is made). A resumed run calls ``build`` alone, with its recorded data settings.
-    ``build`` may add to ``data`` what a resume must find unchanged (translation: the training text's
-    fingerprint).
-    What its models are for is data too: ``verbs``, the commands that take them (``aiayn VERB``),
-    in the order errors name them; ``evaluate`` and ``generate``, when given, and each of
-    ``commands`` are among them whether listed or not, and a listed one of these must be given.
-    ``archs``: model families by name (``--arch``), each ``(preset, **fields) -> config``; without
-    them the model is ``model_config(**preset_fields, **fields)``.
-    On the command line the options every task shares stay in ``aiayn.app.cli``; ``options`` adds
-    those only this task reads (music: --primer), ``commands`` the sub-commands it brings (parsing:
-    parse), both written with ``aiayn.tasks.options``. Which of the options of a shared command it
-    reads is ``reads``; ``aiayn.tasks.check_options`` refuses the others, naming who takes them.
+    What trains it. ``presets``: model-config fields by preset name (the first is the default);
+    ``model_config(**fields)`` makes the model's config, or ``archs``: model families by name
+    (``--arch``), each ``(preset, **fields) -> config``. ``train``: train fields that differ from the
+    paper's (``train_presets``: by preset); ``train_settings``: a dataclass of the train settings only
+    this task reads (translation's vocabulary size), beside ``TrainConfig``'s in the run's train
+    section, its ``RESUMABLE`` naming those --resume may change. ``data``: default data settings. The
+    one training path (``aiayn.runs.train``) calls, for a new run: ``prepare(data)`` before anything is
+    written; ``start(setup, data, train_config)`` once the run directory is claimed, when the task
+    writes something first (``fixed_by_start`` names the model fields it fixes: translation's vocabulary
+    size); and ``build(setup, model_config, train_config, data)``: the ``objective`` the trainer trains (a
+    class with every member of ``aiayn.training.objective.Objective``, checked when the task is made).
+    A resumed run calls ``build`` alone, with its recorded data settings; ``build`` may add to ``data``
+    what a resume must find unchanged (translation: the training text's fingerprint).
+
+    What it can do. ``verbs``: the commands that take its models (``aiayn VERB``), in the order errors
+    name them; ``evaluate(request)`` and ``generate(request)`` where it has them, and each of
+    ``commands``, are verbs whether listed or not, and a listed one of these must be defined.
+    ``report(run_dir, config, progress)``: printed after training; ``figures(model, split)``: a trained
+    model's figures as numbers for ``aiayn experiment`` (None: the runner translates the split);
+    ``decoding``: the decoding defaults of evaluate and the task's commands, if it searches.
+
+    How it appears on the command line. ``help``, ``preset_help``, ``arch_help``: its words in
+    ``aiayn train --help``; ``options``: command -> a dataclass of the options only this task reads
+    for it (fields made with ``aiayn.tasks.declared.option``), from which the arguments, help and
+    refusals are made (``aiayn.tasks.check_options``); ``train_settings`` fields made with ``option``
+    are train options too; ``commands``: the sub-commands it brings, name -> (adds its parser to
+    argparse's sub-parsers and returns it, runs it: parsed arguments -> the text for stdout);
+    ``default_out``: ``aiayn train``'s run directory without --out ("": runs/NAME).
     """
 
-    name: str
-    help: str  # one line for `aiayn train --task`'s help
-    presets: dict[str, dict[str, Any]]  # model-config fields by preset name; the first is the default
-    preset_help: str
-    train: dict[str, Any]  # train fields that differ from the paper's defaults
-    build: Callable[[Setup, Any, Any, dict[str, Any]], Objective]
-    data: dict[str, Any]  # default data settings (recorded in the run)
-    objective: type  # the class ``build`` returns an instance of (an ``Objective``)
-    model_config: Callable[..., Any] | None = None  # model-config fields -> the model's config dataclass
-    archs: dict[str, Callable[..., Any]] = field(default_factory=dict)
-    arch_help: str = ""
-    train_presets: dict[str, dict[str, Any]] = field(default_factory=dict)  # train fields by preset
-    # a dataclass of the train settings only this task reads (translation's vocabulary size), in the run's
-    # train section beside TrainConfig's; its RESUMABLE names those --resume may change
+    # what trains it
+    presets: dict[str, dict[str, Any]] = {}
+    archs: dict[str, Callable[..., Any]] = {}
+    train: dict[str, Any] = {}
+    train_presets: dict[str, dict[str, Any]] = {}
     train_settings: type | None = None
-    prepare: Callable[[dict[str, Any]], tuple[dict[str, Any], dict[str, Any]]] | None = None
-    start: Callable[[Setup, dict[str, Any], Any], dict[str, Any]] | None = None
-    # the options this task reads, per command: groups of option dests that go together (a test set is
-    # --test, --src and --tgt); an option no task reads for a command is every task's (``check_options``)
-    reads: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
-    audience: dict[str, str] = field(default_factory=dict)  # option dest -> words for the models that read it
-    evaluate: Callable[[EvaluateRequest], str] | None = None  # what `aiayn evaluate` prints
-    generate: Callable[[GenerateRequest], str] | None = None  # what `aiayn generate` prints
-    # printed after `aiayn train`: (run directory, its config, a tqdm-like factory or None) -> text
-    report: Callable[[Path, dict[str, Any], Any], str] = default_report
-    # a trained model's figures on a split, as numbers (``aiayn experiment`` records them); None: the runner
-    # scores the model by translating the split (BLEU, chrF)
+    data: dict[str, Any] = {}
+    objective: type
+    fixed_by_start: tuple[str, ...] = ()
+    # what it can do
+    verbs: tuple[str, ...] = ()
+    decoding: DecodeOptions | None = None
+    evaluate: Callable[[EvaluateRequest], str] | None = None  # a method where the task has it
+    generate: Callable[[GenerateRequest], str] | None = None
     figures: Callable[[Path, str], dict[str, float]] | None = None
-    decoding: DecodeOptions | None = None  # decoding defaults of evaluate and the task's commands, if it searches
-    verbs: tuple[str, ...] = ()  # the commands that take this task's models (see above): translation's translate ...
-    # (command, its argparse parser or group) -> adds the options this task reads to that command, if any
-    options: Callable[[str, Any], None] | None = None
-    # sub-commands this task brings: name -> (adds its parser to argparse's sub-parsers and returns it,
-    # runs it: parsed arguments -> the text for stdout); e.g. parsing's `aiayn parse`
-    commands: dict[str, tuple[Callable[[Any], Any], Callable[[Any], str]]] = field(default_factory=dict)
-    default_out: str = ""  # `aiayn train`'s run directory without --out ("": runs/NAME)
+    # how it appears on the command line
+    name: str
+    help: str
+    preset_help: str = ""
+    arch_help: str = ""
+    options: dict[str, type] = {}
+    commands: dict[str, tuple[Callable[[Any], Any], Callable[[Any], str]]] = {}
+    default_out: str = ""
 
-    def __post_init__(self) -> None:
-        if not self.default_out:
-            object.__setattr__(self, "default_out", f"runs/{self.name}")  # frozen: set once, here
+    def __init__(self) -> None:
+        self.default_out = self.default_out or f"runs/{self.name}"
         missing = missing_members(self.objective)
         if missing:
             raise TypeError(f"task {self.name}: its objective {self.objective.__name__} lacks {', '.join(missing)} "
@@ -137,7 +126,31 @@ class Task:
             raise TypeError(f"task {self.name}: its verbs name {', '.join(lacking)} but it gives no "
                             f"{' or '.join(lacking)} function")
         found = [verb for verb, run in own.items() if run is not None] + list(self.commands)
-        object.__setattr__(self, "verbs", tuple(dict.fromkeys([*self.verbs, *found])))
+        self.verbs = tuple(dict.fromkeys([*self.verbs, *found]))
+
+    # What trains it ------------------------------------------------------------------------------
+    def model_config(self, **fields: Any) -> Any:
+        """The model's config dataclass from model-config fields (a task with ``archs`` has none)."""
+        raise NotImplementedError(f"task {self.name} makes its models with archs")
+
+    def prepare(self, data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A new run's data settings, checked and completed, and the model-config fields they fix."""
+        return data, {}
+
+    def start(self, setup: Setup, data: dict[str, Any], train_config: TrainConfig) -> dict[str, Any]:
+        """What a new run writes first, once its directory is claimed; returns the model fields it fixes
+        (``fixed_by_start``)."""
+        return {}
+
+    def build(self, setup: Setup, model_config: Any, train_config: TrainConfig, data: dict[str, Any]) -> Objective:
+        """The objective the trainer trains, on the run's data (each task's module defines its own)."""
+        raise NotImplementedError
+
+    # What it can do ------------------------------------------------------------------------------
+    def report(self, run_dir: Path, config: dict[str, Any], progress: Any = None) -> str:
+        """What to do with a finished run: the commands its models take (``verbs``), no others."""
+        return "\n".join([f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})",
+                          *(NEXT_STEPS[v].format(run=run_dir) for v in self.verbs if v in NEXT_STEPS)])
 
     @property
     def uses(self) -> str:
@@ -148,13 +161,26 @@ class Task:
         """Whether ``aiayn VERB`` takes this task's models."""
         return verb in self.verbs
 
-    def reads_for(self, command: str) -> tuple[str, ...]:
-        """The option dests this task reads for ``aiayn command``."""
-        return tuple(dest for group in self.reads.get(command, ()) for dest in group)
+    # How it appears on the command line ----------------------------------------------------------
+    def options_for(self, command: str) -> list[Option]:
+        """The options this task reads for ``aiayn command``: its dataclass's, and for train its train
+        settings declared as options (--vocab-size)."""
+        own = declared(self.options.get(command))
+        return own + declared(self.train_settings, "train.") if command == "train" else own
 
-    def group_of(self, command: str, dest: str) -> tuple[str, ...]:
-        """The options read together with ``dest`` for ``aiayn command`` (``dest`` alone if none)."""
-        return next((group for group in self.reads.get(command, ()) if dest in group), (dest,))
+    def reads_for(self, command: str) -> tuple[str, ...]:
+        """The option names this task reads for ``aiayn command``."""
+        return tuple(o.name for o in self.options_for(command))
+
+    def group_of(self, command: str, name: str) -> tuple[str, ...]:
+        """The options read together with ``name`` for ``aiayn command`` (``name`` alone if none)."""
+        mine = self.options_for(command)
+        key = next((o.together for o in mine if o.name == name), None)
+        return tuple(o.name for o in mine if o.together == key) if key else (name,)
+
+    def audience(self, command: str, name: str) -> str:
+        """The models that read option ``name`` of ``aiayn command``, as refusals name them."""
+        return next((o.audience for o in self.options_for(command) if o.name == name and o.audience), self.name)
 
     def default_preset(self) -> str:
         return next(iter(self.presets))

@@ -38,6 +38,7 @@ from ..precision import DTYPES
 from ..progress import bar as progress_bar
 from ..training import distributed as D
 from ..training.loss import LossSums, label_smoothed_cross_entropy
+from .declared import filled, option
 from .requests import EvaluateRequest
 from .spec import Setup, Task
 from .translation_data import check_data, check_unchanged, first_pairs, mapped_pairs, training_source, write_vocabulary
@@ -48,10 +49,11 @@ log = logging.getLogger("aiayn")
 @dataclass
 class TranslationTraining:
     """Translation's own train settings, in a run's train section beside ``TrainConfig``'s
-    (``--set train.vocab_size=16000``)."""
+    (``--set train.vocab_size=16000``); declared as options, so other tasks refuse them by name."""
 
-    vocab_size: int = 37000  # joint sub-word vocabulary learned for a new run (paper En-De: ~37k BPE)
-    valid_bleu_sentences: int = 500  # validation sentences translated for BLEU (0: none)
+    # joint sub-word vocabulary learned for a new run (paper En-De: ~37k BPE)
+    vocab_size: int = option(37000, "size of the joint BPE vocabulary to learn")
+    valid_bleu_sentences: int = option(500, "validation sentences translated for BLEU (0: none)", flag=None)
 
     RESUMABLE: ClassVar[tuple[str, ...]] = ("valid_bleu_sentences",)  # what --resume may change
     RANGES: ClassVar[dict[str, Allowed]] = {"vocab_size": Allowed(int, 8, 1 << 24),
@@ -196,26 +198,13 @@ def evaluate(model: str | Path, test: str | None, src_lang: str | None, tgt_lang
     return corpus_scores(hyps, data.tgt), out, data, hyps
 
 
-def _evaluate(request: EvaluateRequest) -> str:
-    options = request.options(TASK.decoding)
-    bar = request.progress(unit="sent", leave=False, desc="translating") if request.progress else None
-    try:
-        scores, out, data, _ = evaluate(request.model, request.test, request.src, request.tgt, options,
-                                        request.device, progress=bar, dtype=request.dtype)
-    finally:
-        if bar is not None:
-            bar.close()
-    return (f"{data.src_lang}->{data.tgt_lang}, {len(data)} sentences, beam {options.beam_size}, "
-            f"α {options.alpha}\n{scores}\nhypotheses: {out}")
-
-
-def _report(run_dir: Path, config: dict, progress=None) -> str:
-    """After training: beam-4 scores on the validation split (logged too) and a few unseen verses;
+def report(run_dir: Path, config: dict, options: DecodeOptions, progress=None) -> str:
+    """After training: scores on the validation split at ``options`` (logged too) and a few unseen verses;
     ``progress`` (a tqdm-like factory, None: nothing shown) draws the translation's bar."""
     data = config["data"]
     if not data.get("valid"):
         return f"\nModel: {run_dir}\nTranslate with: aiayn translate --model {run_dir} < input.txt"
-    translator, options = Translator.load(run_dir), TASK.decoding
+    translator = Translator.load(run_dir)
     valid = read_parallel(data["valid"], data["src"], data["tgt"])
     bar = progress_bar(progress, total=len(valid), desc=f"validation, beam {options.beam_size}", unit="sent", leave=False)
     hyps = translator.translate(valid.src, options, progress=bar)
@@ -236,41 +225,90 @@ def _report(run_dir: Path, config: dict, progress=None) -> str:
                    f"Score a test set: aiayn evaluate --model {run_dir}")
 
 
-def _build(setup: Setup, model_cfg, train_cfg, data: dict) -> TranslationObjective:
-    """The training and validation ids every rank maps (built on first use), batched, and the first
-    validation pairs as text for BLEU. A resume first checks that the training data is what the run
-    started on."""
-    source = training_source(data)
-    data_fp = check_unchanged(source, data.get("train_fingerprint")) if setup.resume else None
-    tokenizer = Tokenizer.load(setup.run.tokenizer)
-    pairs = mapped_pairs(source, tokenizer, setup.world, setup.progress, data_fp)
-    data["train_fingerprint"] = pairs.header["data_fingerprint"]  # --resume checks it
-    encoded = batch_corpus(pairs, train_cfg, model_cfg.max_positions, "training data")
-    valid, valid_text = None, None
-    if data["valid"]:
-        valid_source = open_parallel(data["valid"], data["src"], data["tgt"])
-        valid = batch_corpus(mapped_pairs(valid_source, tokenizer, setup.world), train_cfg, model_cfg.max_positions,
-                             "validation")
-        valid_text = first_pairs(valid_source, train_cfg.task_settings.valid_bleu_sentences)
-    return TranslationObjective(tokenizer, encoded, valid, valid_text, train_cfg,
-                                summary=f"on {len(encoded):,} pairs ({data['src']} -> {data['tgt']})")
+@dataclass
+class TranslationTrain:
+    """`aiayn train`'s data for translation: your parallel text (default: the built-in Bible, en-es)."""
+
+    train: str | None = option(None, "training data (default: the built-in Bible, en-es)", metavar="DATA")
+    valid: str | None = option(None, "validation data (default with the built-in corpus: its valid split)",
+                               metavar="DATA")
+    src: str | None = option(None, "source language (a TSV column or file suffix; default: the first)")
+    tgt: str | None = option(None, "target language (default: the second)")
+    vocab: str | None = option(None, "use this sentencepiece model instead of learning one", metavar="SPM_MODEL")
+
+
+@dataclass
+class TranslationTest:
+    """`aiayn evaluate`'s test set for a translation model (default: the built-in Bible's test split)."""
+
+    test: str | None = option(None, "test data (default: the built-in Bible test split)", together="test",
+                              metavar="DATA")
+    src: str | None = option(None, "source language", together="test")
+    tgt: str | None = option(None, "target language", together="test")
 
 
 # Translation models: the Transformer, and Bahdanau et al.'s RNNsearch with its no-attention control.
 ARCHS = {"transformer": TransformerConfig.preset, "rnnsearch": functools.partial(RNNSearchConfig.preset, attention=True),
          "rnnencdec": functools.partial(RNNSearchConfig.preset, attention=False)}
 
-TASK = Task("translation", "translate your parallel text, or the built-in Bible (en-es) (default for a new run)",
-            presets={name: {} for name in PRESETS}, preset_help="tiny (default), base or big, the paper's model sizes; "
-            "student: tiny's width, 4 encoder + 1 decoder layers, pre-norm (aiayn distill)",
-            train={}, train_presets=TRAIN_PRESETS, train_settings=TranslationTraining, archs=ARCHS,
-            arch_help="transformer (default), rnnsearch (Bahdanau et al. 2015: bidirectional GRU + additive "
-                      "attention) or rnnencdec (the same without attention: one fixed context vector)",
-            data={"train": None, "valid": None, "src": None, "tgt": None, "vocab": None},
-            reads={"train": (("train",), ("valid",), ("src",), ("tgt",), ("vocab",), ("vocab_size",),
-                             ("valid_bleu_sentences",)),
-                   "evaluate": (("test", "src", "tgt"),)},
-            prepare=check_data, start=write_vocabulary, build=_build, objective=TranslationObjective,
-            evaluate=_evaluate, report=_report, decoding=DecodeOptions(),
-            verbs=("translate", "evaluate", "attention", "serve", "export"),
-            default_out="runs/tiny")
+
+class Translation(Task):
+    """Translation (paper §5-6): the Transformer and RNNsearch on parallel text; the default task."""
+
+    name, help = "translation", "translate your parallel text, or the built-in Bible (en-es) (default for a new run)"
+    presets = {name: {} for name in PRESETS}
+    preset_help = ("tiny (default), base or big, the paper's model sizes; student: tiny's width, 4 encoder + 1 "
+                   "decoder layers, pre-norm (aiayn distill)")
+    archs = ARCHS
+    arch_help = ("transformer (default), rnnsearch (Bahdanau et al. 2015: bidirectional GRU + additive attention) or "
+                 "rnnencdec (the same without attention: one fixed context vector)")
+    train_presets, train_settings, objective = TRAIN_PRESETS, TranslationTraining, TranslationObjective
+    data = {"train": None, "valid": None, "src": None, "tgt": None, "vocab": None}
+    fixed_by_start = ("vocab_size",)  # the vocabulary written first fixes the embeddings' size
+    decoding = DecodeOptions()
+    verbs = ("translate", "evaluate", "attention", "serve", "export")
+    options = {"train": TranslationTrain, "evaluate": TranslationTest}
+    default_out = "runs/tiny"
+
+    def prepare(self, data: dict) -> tuple[dict, dict]:
+        return check_data(data)
+
+    def start(self, setup: Setup, data: dict, train_config) -> dict:
+        return write_vocabulary(setup, data, train_config)
+
+    def build(self, setup: Setup, model_config, train_config, data: dict) -> TranslationObjective:
+        """The training and validation ids every rank maps (built on first use), batched, and the first
+        validation pairs as text for BLEU. A resume first checks that the training data is what the run
+        started on."""
+        source = training_source(data)
+        data_fp = check_unchanged(source, data.get("train_fingerprint")) if setup.resume else None
+        tokenizer = Tokenizer.load(setup.run.tokenizer)
+        pairs = mapped_pairs(source, tokenizer, setup.world, setup.progress, data_fp)
+        data["train_fingerprint"] = pairs.header["data_fingerprint"]  # --resume checks it
+        encoded = batch_corpus(pairs, train_config, model_config.max_positions, "training data")
+        valid, valid_text = None, None
+        if data["valid"]:
+            valid_source = open_parallel(data["valid"], data["src"], data["tgt"])
+            valid = batch_corpus(mapped_pairs(valid_source, tokenizer, setup.world), train_config,
+                                 model_config.max_positions, "validation")
+            valid_text = first_pairs(valid_source, train_config.task_settings.valid_bleu_sentences)
+        return TranslationObjective(tokenizer, encoded, valid, valid_text, train_config,
+                                    summary=f"on {len(encoded):,} pairs ({data['src']} -> {data['tgt']})")
+
+    def evaluate(self, request: EvaluateRequest) -> str:
+        options, test = request.options(self.decoding), filled(TranslationTest, request.task_options)
+        bar = request.progress(unit="sent", leave=False, desc="translating") if request.progress else None
+        try:
+            scores, out, data, _ = evaluate(request.model, test.test, test.src, test.tgt, options,
+                                            request.device, progress=bar, dtype=request.dtype)
+        finally:
+            if bar is not None:
+                bar.close()
+        return (f"{data.src_lang}->{data.tgt_lang}, {len(data)} sentences, beam {options.beam_size}, "
+                f"α {options.alpha}\n{scores}\nhypotheses: {out}")
+
+    def report(self, run_dir: Path, config: dict, progress=None) -> str:
+        return report(run_dir, config, self.decoding, progress)
+
+
+TASK = Translation()
