@@ -117,7 +117,9 @@ class Transformer(nn.Module):
         encoded = self.encode(src)
         capacity = capacity or cfg.max_positions
         rows = src.size(0) * beam_size
-        cross_kv = [layer.cross_attn.project_kv(encoded.memory) for layer in self.decoder_layers]  # once per source
+        # once per source, and contiguous once: every step's Q Kᵀ and weights x V would otherwise copy the head views
+        cross_kv = [tuple(t.contiguous() for t in layer.cross_attn.project_kv(encoded.memory))
+                    for layer in self.decoder_layers]
         caches = [KVCache(rows, cfg.n_heads, capacity, cfg.d_k, cfg.d_v, encoded.memory) for _ in self.decoder_layers]
         return DecoderState(caches, cross_kv, encoded.src_mask, beams=beam_size)
 
