@@ -43,3 +43,24 @@ def test_the_walk_through_is_the_forward_pass(overrides):
     assert [i for i, _ in top] == probs.topk(3).indices.tolist()
     assert [p for _, p in top] == pytest.approx(probs.topk(3).values.tolist())
     torch.testing.assert_close(by["encoder.input"].values - by["encoder.embed"].values, by["encoder.positions"].values)
+
+
+@pytest.mark.parametrize("overrides", [{}, {"norm_first": True}])
+def test_decoding_step_by_step_is_the_forward_pass_with_a_growing_cache(overrides):
+    """Each cached step's logits equal the full (teacher-forced) forward pass at that position, and the cache
+    grows by one position per step while the encoder-decoder keys keep the source's length."""
+    from aiayn.inference.inspect import decode_steps
+
+    torch.manual_seed(0)
+    cfg = TransformerConfig(src_vocab_size=40, tgt_vocab_size=40, d_model=32, n_heads=4, d_ff=64, n_encoder_layers=2,
+                            n_decoder_layers=2, dropout=0.0, **overrides)
+    model = Transformer(cfg).eval().double()
+    src, target = [5, 9, 11, 7, cfg.eos_id], [12, 30, 8]
+    steps = decode_steps(model, src, target, top=3)
+    full = model(torch.tensor([src]), torch.tensor([[cfg.bos_id, *target]]))[0].float()
+    assert [s["fed"] for s in steps] == [cfg.bos_id, *target]
+    for t, step in enumerate(steps):
+        assert torch.allclose(step["logits"], full[t], atol=1e-5)
+        assert step["cache"] == [1, cfg.n_heads, t + 1, cfg.d_k] and step["cross"] == [1, cfg.n_heads, len(src), cfg.d_k]
+        best = full[t].softmax(-1).topk(3)
+        assert [i for i, _ in step["top"]] == best.indices.tolist()

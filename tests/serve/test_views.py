@@ -58,6 +58,12 @@ def test_the_walkthrough_ends_in_the_models_own_next_piece_probabilities(client)
     best = probs.topk(5)
     assert [n["piece"] for n in answer["next"]] == tok.pieces(best.indices.tolist())
     assert [n["p"] for n in answer["next"]] == pytest.approx(best.values.tolist(), abs=1e-4)
+    decoding = answer["decoding"]  # BOS, then each piece of the translation, one step at a time with the cache
+    assert [d["fed"] for d in decoding] == answer["target_pieces"] and len(decoding) == len(ids)
+    assert [d["cache"][2] for d in decoding] == list(range(1, len(ids) + 1))
+    last = decoding[-1]["next"]  # the cached last step predicts what the full pass does
+    assert [n["piece"] for n in last] == [n["piece"] for n in answer["next"]]
+    assert [n["p"] for n in last] == pytest.approx([n["p"] for n in answer["next"]], abs=2e-5)
     step = next(s for s in answer["steps"] if s["key"] == "encoder.0.self.q")
     assert step["shape"] == [cfg.n_heads, len(src), cfg.d_k] and len(step["values"]) == cfg.n_heads
 

@@ -149,3 +149,26 @@ def walk_through(model: Transformer, src_ids: list[int], tgt_in_ids: list[int], 
     probs = logits[-1].softmax(-1)
     best = probs.topk(min(top, probs.numel()))
     return steps, logits, list(zip(best.indices.tolist(), best.values.tolist()))
+
+
+@torch.no_grad()
+def decode_steps(model: Transformer, src_ids: list[int], target_ids: list[int], top: int = 5) -> list[dict]:
+    """The decoder as the searches run it (§3.2.3, one position at a time with a key/value cache): BOS, then
+    each piece of ``target_ids``, fed one step at a time through ``start_decoding`` / ``decode_step``. Per step:
+    the id fed, the keys the first layer's cache then holds ((1, H, t, D_k): one row more each step; the
+    encoder-decoder keys stay (1, H, S, D_k)), the step's logits (V,) and the ``top`` next (id, probability)."""
+    was_training = model.training
+    model.eval()
+    cfg = model.config
+    device = next(model.parameters()).device
+    state = model.start_decoding(torch.tensor([src_ids], device=device), 1, capacity=len(target_ids) + 1)
+    steps = []
+    for token in [cfg.bos_id, *target_ids]:
+        logits = model.decode_step(torch.tensor([[token]], device=device), state)[0, -1].float().cpu()
+        probs = logits.softmax(-1)
+        best = probs.topk(min(top, probs.numel()))
+        steps.append({"fed": token, "cache": list(state.self_kv[0].k[:, :, :state.pos].shape),
+                      "cross": list(state.cross_kv[0][0].shape), "logits": logits,
+                      "top": list(zip(best.indices.tolist(), best.values.tolist()))})
+    model.train(was_training)
+    return steps

@@ -3,8 +3,11 @@ numbers, read from the real forward pass (``inference.inspect.walk_through``), t
 
 POST /api/walkthrough {"text": "God is love.", "beam": 4, "layer": 0}
   -> {"source", "translation", "source_pieces", "target_pieces" (BOS first), "layer",
-      "steps": [{"key", "label", "section", "shape", "values"}], "next": [{"piece", "p"}], "ms"}
-Steps of one encoder layer and one decoder layer (``layer``, 0-based) besides the embeddings and the output.
+      "steps": [{"key", "label", "section", "shape", "values"}], "next": [{"piece", "p"}],
+      "decoding": [{"fed", "cache", "cross", "next": [{"piece", "p"}]}], "ms"}
+Steps of one encoder layer and one decoder layer (``layer``, 0-based) besides the embeddings and the output;
+then the decoder as search runs it, one piece at a time with its cache (``inspect.decode_steps``): the piece
+fed, the shape of the first layer's cached keys and of the encoder-decoder keys, and the top next pieces.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 import torch
 
 from ...decoding.options import DecodeOptions
-from ...inference.inspect import walk_through
+from ...inference.inspect import decode_steps, walk_through
 from ...inference.translator import Translator
 from ..requests import Limits, RequestError, parse_attention
 
@@ -56,4 +59,7 @@ def compute(translator: Translator, text: str, options: DecodeOptions, layer: in
                        "values": (s.values.double() * scale).round().div(scale).tolist()}
                       for s in shown if s.key != "output.logits"],
             "logits_shape": next(s.shape for s in steps if s.key == "output.logits"),
-            "next": [{"piece": tok.pieces([i])[0], "p": round(p, 5)} for i, p in top]}
+            "next": [{"piece": tok.pieces([i])[0], "p": round(p, 5)} for i, p in top],
+            "decoding": [{"fed": tok.pieces([d["fed"]])[0], "cache": d["cache"], "cross": d["cross"],
+                          "next": [{"piece": tok.pieces([i])[0], "p": round(p, 5)} for i, p in d["top"]]}
+                         for d in decode_steps(translator.model, src_ids, target)]}
