@@ -172,3 +172,30 @@ def test_checkpoints_are_spread_over_the_run():
     assert spread(paths[:5], 24) == paths[:5]
     shown = spread(paths, 24)
     assert len(shown) == 24 and shown[0] == paths[0] and shown[-1] == paths[-1] and shown == sorted(set(shown))
+
+
+@pytest.mark.parametrize("path, body, status, says", [
+    ("/api/checkpoints", b"{bad", 400, "not valid JSON"),
+    ("/api/checkpoints", {"text": 5}, 422, "text must be a string"),
+    ("/api/checkpoints", {"text": "a" * 5000}, 413, "characters"),
+    ("/api/checkpoints", {"text": "a", "kind": "sideways"}, 422, "kind must be one of"),
+    ("/api/checkpoints", {"text": "a", "colour": "red"}, 422, "unknown field 'colour'"),
+    ("/api/checkpoints", {"text": "a", "beam": 10 ** 40}, 422, "digits"),
+    ("/api/walkthrough", {"text": "a", "layer": -1}, 422, "layer must be"),
+    ("/api/walkthrough", {"text": "a", "layer": 40}, 422, "does not exist"),
+    ("/api/beam", {"text": "a", "beam": 1}, 422, "beam must be 2 or more"),
+    ("/api/beam", {"text": "a", "model": {"$ne": 1}}, 404, "no model called"),
+])
+def test_the_views_refuse_in_one_line(client, path, body, status, says):
+    c, _ = client
+    r = c.post(path, content=body) if isinstance(body, bytes) else c.post(path, json=body)
+    assert r.status_code == status, r.text
+    message = r.json()["error"]
+    assert says in message and "\n" not in message and len(message) < 300, message
+
+
+@pytest.mark.parametrize("query", ["n=abc", "n=0", "n=100000", "n=" + "9" * 50])
+def test_the_positions_view_refuses_a_bad_count_in_one_line(client, query):
+    c, _ = client
+    r = c.get(f"/api/positions?{query}")
+    assert r.status_code == 422 and set(r.json()) == {"error"} and "\n" not in r.json()["error"], r.text

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
@@ -272,6 +273,12 @@ def _add_error_handlers(app: FastAPI) -> None:
         messages = {404: f"no such page: {request.url.path} (the API is under /api/)",
                     405: f"{request.method} is not allowed on {request.url.path}"}
         return _error(exc.status_code, messages.get(exc.status_code, str(exc.detail)), getattr(exc, "headers", None))
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_query(request: Request, exc: RequestValidationError) -> JSONResponse:  # e.g. ?n=abc
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ())[1:]) or "the request"
+        return _error(422, f"{where}: {first.get('msg', 'not valid')}"[:200])
 
     @app.exception_handler(Exception)
     async def bug(request: Request, exc: Exception) -> JSONResponse:
