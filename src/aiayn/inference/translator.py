@@ -16,7 +16,7 @@ from ..decoding.search import length_batches, search
 from ..errors import ConfigError
 from ..io.checkpoint import CheckpointError
 from ..io.loader import load
-from ..io.registry import capabilities
+from ..io.registry import capabilities, task_name
 from ..io.rundir import TOKENIZER
 from ..model import Transformer
 from ..precision import int8_model, warn_if_emulated_bf16
@@ -52,10 +52,11 @@ class Translator:
         if not capabilities(model.config).search:
             raise CheckpointError(f"{model_file} holds a {model.architecture} model; translate needs an encoder-decoder "
                                   "(sample music or digits with `aiayn generate`)")
+        task = task_name(loaded.meta)  # the header says what the model is for (``aiayn.tasks.gate`` asks it first)
+        if task != "translation":
+            raise CheckpointError(f"{model_file} holds a {task} model, not a translation model: use it with the "
+                                  "command its task uses (aiayn COMMAND --help)")
         vocab = loaded.tokenizer_file
-        if vocab is None and loaded.meta.get("tokenizer_sha256") is None:  # trained on other tokens than text
-            raise CheckpointError(f"{model_file} holds a {loaded.meta.get('task', 'non-text')} model without a "
-                                  "sentencepiece vocabulary: use it with the command its task uses (aiayn COMMAND --help)")
         if vocab is None:
             raise CheckpointError(f"no {TOKENIZER} beside {model_file} or in its run directory: copy the run's "
                                   f"{TOKENIZER} next to the weights")
