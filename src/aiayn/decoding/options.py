@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 from .. import checks
 from ..checks import Allowed
 from ..errors import ConfigError
+
+
+def _flag(default: Any, flag: str, help: str, **const: Any) -> Any:
+    """A field with its command-line flag and help ("{default}": the default the command uses, which
+    ``aiayn.tasks.options.add_decoding`` fills in); ``const``: a flag that sets this value."""
+    return dataclasses.field(default=default, metadata={"flag": flag, "help": help, **const})
 
 
 @dataclass(frozen=True)
@@ -14,17 +22,21 @@ class DecodeOptions:
     """Paper §6.1 defaults: beam 4, α = 0.6, output up to input length + 50.
 
     Frozen, so one value is one way of decoding: the server batches requests whose options are
-    equal (every field, a new one too); ``dataclasses.replace`` makes a changed copy.
+    equal (every field, a new one too); ``dataclasses.replace`` makes a changed copy. A field with a
+    flag is an option of every command that decodes (``aiayn.tasks.options.add_decoding``).
     """
 
-    beam_size: int = 4
-    alpha: float = 0.6
-    max_len_a: float = 1.0
-    max_len_b: int = 50
-    min_len: int = 0  # tokens before EOS is allowed
-    nbest: int = 1
-    max_tokens: int = 6000  # source tokens x beam per batch
-    early_stopping: bool = True  # stop a sentence at K finished hypotheses (False: when none can still win)
+    beam_size: int = _flag(4, "--beam", "beam size; 1 decodes greedily (default {default})")
+    alpha: float = _flag(0.6, "--alpha", "length penalty α of ((5+|Y|)/6)^α (default {default})")
+    max_len_a: float = _flag(1.0, "--max-len-a", "output length limit: a x source length + b (a={default:g})")
+    max_len_b: int = _flag(50, "--max-len-b", "... + b (default {default})")
+    min_len: int = _flag(0, "--min-len", "tokens each output has before its end (default {default})")
+    nbest: int = 1  # no flag here: the commands that print several add --nbest
+    max_tokens: int = _flag(6000, "--max-tokens", "source tokens x beam per decoding batch")
+    # stop a sentence at K finished hypotheses (False: when none can still win)
+    early_stopping: bool = _flag(True, "--exact-beam", "keep searching a sentence until no live beam can still beat "
+                                 "its best finished hypothesis (slower; default: stop at beam-size finished hypotheses, "
+                                 "as fairseq; parsing: exact)", const=False)
 
     def __post_init__(self) -> None:
         checks.check_fields(self, DECODE_RANGES)

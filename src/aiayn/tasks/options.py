@@ -6,6 +6,7 @@ lines. Plain argparse, so a task brings its command-line surface without importi
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 
 from .. import checks
@@ -14,9 +15,9 @@ from ..decoding.options import DECODE_RANGES, DecodeOptions
 from ..errors import UserError
 from ..precision import DTYPES
 
-# DecodeOptions field -> the option's dest; the fields a user sets on the command line
-DECODING_DESTS = {"beam_size": "beam", "alpha": "alpha", "max_len_a": "max_len_a", "max_len_b": "max_len_b",
-                  "min_len": "min_len", "max_tokens": "max_tokens", "early_stopping": "early_stopping"}
+# DecodeOptions field -> the option's dest, for the fields with a flag (a const flag sets the field itself)
+DECODING_DESTS = {f.name: f.name if "const" in f.metadata else f.metadata["flag"][2:].replace("-", "_")
+                  for f in dataclasses.fields(DecodeOptions) if "flag" in f.metadata}
 PAPER = DecodeOptions()  # §6.1, what the help names
 
 
@@ -33,18 +34,15 @@ def add_decoding(p: argparse.ArgumentParser, defaults: DecodeOptions | None = PA
     """--beam ... --dtype. ``defaults``: the values used, which the help names (a task's own, e.g.
     parsing's §6.3), or None to leave each unset (the model's task decides; the help names §6.1's)."""
     g = p.add_argument_group(title)
-    r, paper = DECODE_RANGES, defaults or PAPER
-    g.add_argument("--beam", type=r["beam_size"].parse, help=f"beam size; 1 decodes greedily (default {paper.beam_size})")
-    g.add_argument("--alpha", type=r["alpha"].parse, help=f"length penalty α of ((5+|Y|)/6)^α (default {paper.alpha})")
-    g.add_argument("--max-len-a", type=r["max_len_a"].parse,
-                   help=f"output length limit: a x source length + b (a={paper.max_len_a:g})")
-    g.add_argument("--max-len-b", type=r["max_len_b"].parse, help=f"... + b (default {paper.max_len_b})")
-    g.add_argument("--min-len", type=r["min_len"].parse,
-                   help=f"tokens each output has before its end (default {paper.min_len})")
-    g.add_argument("--max-tokens", type=r["max_tokens"].parse, help="source tokens x beam per decoding batch")
-    g.add_argument("--exact-beam", dest="early_stopping", action="store_const", const=False,
-                   help="keep searching a sentence until no live beam can still beat its best finished hypothesis "
-                        "(slower; default: stop at beam-size finished hypotheses, as fairseq; parsing: exact)")
+    paper = defaults or PAPER
+    for f in dataclasses.fields(DecodeOptions):  # the fields with a flag, in their order
+        if f.name not in DECODING_DESTS:
+            continue
+        flag, text = f.metadata["flag"], f.metadata["help"].format(default=getattr(paper, f.name))
+        if "const" in f.metadata:
+            g.add_argument(flag, dest=f.name, action="store_const", const=f.metadata["const"], help=text)
+        else:
+            g.add_argument(flag, dest=DECODING_DESTS[f.name], type=DECODE_RANGES[f.name].parse, help=text)
     g.add_argument("--device", type=device, default="cpu", help="cpu, cuda, cuda:1 ... (default cpu)")
     g.add_argument("--dtype", choices=[*DTYPES, "auto"], default="float32",
                    help="bfloat16: half the memory and faster on GPUs and CPUs with bf16 instructions (AVX-512 BF16, "
