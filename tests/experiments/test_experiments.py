@@ -11,8 +11,9 @@ from conftest import aiayn
 from aiayn.errors import UsageError
 from aiayn.experiments import load, names
 from aiayn.experiments.report import _budget_changes, _judge, _paper_changes, render
-from aiayn.experiments.runner import by_length, valid_curve
+from aiayn.experiments.runner import by_length, read_lines, valid_curve, write_lines
 from aiayn.io.rundir import RunDir
+from aiayn.metrics.bleu import paired_bootstrap
 from aiayn.tasks.music import SAMPLING
 
 SPEC = """\
@@ -122,6 +123,17 @@ def test_table3_with_training_judges_each_row_against_its_seed_at_each_budget(tm
     assert [p["margin"] for p in points] == pytest.approx([margin] * 3)
     table = render(exp, records, tmp_path)
     assert "| A: n_heads=1 | -0.90 | +2.50 (± 1.41, 2 seeds): the opposite | +0.50 (± 1.41, 2 seeds): cannot tell" in table
+    # with both runs' hypotheses kept, each seed's difference gets sacreBLEU's paired bootstrap p-value
+    refs = [f"the cat number {i} sat on the mat today" for i in range(40)]
+    worse = [f"a cat number {i} sat on a mat" for i in range(40)]
+    write_lines(tmp_path / "hyps" / "references.txt.gz", refs)
+    for name, lines in (("base-s1", worse), ("A-h1-s1", refs)):
+        write_lines(tmp_path / "hyps" / f"{name}-2000.txt.gz", lines)
+        records[name]["curve"][0]["hyps"] = f"{name}-2000.txt.gz"
+    rows, _ = _budget_changes(exp, list(records.values()), tmp_path)
+    assert rows[0]["points"][0]["p_values"] == [paired_bootstrap(worse, refs, refs)["p_value"]]
+    assert rows[0]["points"][0]["p_values"][0] < 0.01 and rows[0]["points"][1]["p_values"] == []
+    assert "2 seeds; paired bootstrap p 0.001): the opposite" in render(exp, records, tmp_path)
     assert (tmp_path / "by_budget.png").read_bytes()[:4] == b"\x89PNG" and "Not yet run: D-drop0-s1" in table
 
 
@@ -173,6 +185,9 @@ def test_the_runner_trains_scores_and_tabulates_every_run(ran):
         assert record["parameters"] > 0
         assert record["curve"][-1]["step"] == 4 and record["curve"][-1]["flops"] == 4 * record["flops_per_update"]
         assert sum(b["n"] for b in record["by_length"]) == 30
+        kept = folder / "results" / "tiny-copy" / "hyps"  # every scored checkpoint's hypotheses, for the bootstrap
+        assert record["hyps"] == f"{name}-4.txt.gz" and len(read_lines(kept / record["hyps"])) == 30
+        assert len(read_lines(kept / "references.txt.gz")) == 30
     assert results["search"]["parameters"] > results["encdec"]["parameters"]  # the attention's own weights
     table = (folder / "results" / "tiny-copy" / "table.md").read_text()
     assert "| RNNencdec |" in table and "| RNNsearch |" in table and table in out.stdout.decode()

@@ -35,7 +35,7 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
             plots.variations(changes[0], tmp, f"{exp.title}\n(each row against the base of its seed; "
                              f"{exp.evaluate.split} split)")
         text += "\n![each row's change against the base, here and in the paper](variations.png)\n"
-    budget = _budget_changes(exp, done)
+    budget = _budget_changes(exp, done, folder)
     if budget:  # Table 3 with training: each variation against its base at each scored budget
         text += "\n" + _budget_table(*budget)
         with atomic_path(folder / "by_budget.png") as tmp:
@@ -256,13 +256,16 @@ def _paper_changes(exp: Experiment, done: list[dict[str, Any]]) -> tuple[list[di
     return (rows, noise) if rows else None
 
 
-def _budget_changes(exp: Experiment, done: list[dict[str, Any]]) -> tuple[list[dict], list[int]] | None:
+def _budget_changes(exp: Experiment, done: list[dict[str, Any]], folder: Path | None = None,
+                    ) -> tuple[list[dict], list[int]] | None:
     """For an experiment that scores its paper rows at several budgets (``curve_updates``): each variation's BLEU
-    against the base of the same seed at each budget (the mean over its seeds, each seed's too), and the noise
-    margin there from the base seeds' spread at that budget; None without such scores or before a pair exists."""
+    against the base of the same seed at each budget (the mean over its seeds, each seed's too), the noise
+    margin there from the base seeds' spread at that budget, and each seed's paired bootstrap p-value where both
+    runs' hypotheses were kept (``folder/hyps``); None without such scores or before a pair exists."""
     if not exp.evaluate.curve_updates or not any(r.paper for r in exp.runs):
         return None
     at = {r["name"]: {p["step"]: p["bleu"] for p in r.get("curve", [])} for r in done}
+    kept = {(r["name"], p["step"]): p["hyps"] for r in done for p in r.get("curve", []) if "hyps" in p}
     bases = {r["seed"]: r for r in done if r["row"] == "base"}
     steps = sorted({s for r in done for s in at[r["name"]] if s in exp.evaluate.curve_updates})
     rows = []
@@ -277,18 +280,37 @@ def _budget_changes(exp: Experiment, done: list[dict[str, Any]]) -> tuple[list[d
                 continue
             sd = statistics.stdev(base_scores) if len(base_scores) > 1 else None
             margin = 2 * math.sqrt(2) * sd / math.sqrt(len(pairs)) if sd is not None else None
-            points.append({"step": step, "bleu": statistics.mean(pairs), "seeds": pairs, "margin": margin})
+            tests = [_bootstrap(folder, kept, r["name"], bases[r["seed"]]["name"], step) for r in group
+                     if r["seed"] in bases]
+            points.append({"step": step, "bleu": statistics.mean(pairs), "seeds": pairs, "margin": margin,
+                           "p_values": [t["p_value"] for t in tests if t is not None]})
         if points:
             paper = group[0]["paper"]["bleu"] - next(iter(bases.values()))["paper"]["bleu"]
             rows.append({"name": name, "points": points, "paper_bleu": paper})
     return (rows, steps) if rows else None
 
 
+def _bootstrap(folder: Path | None, kept: dict, name: str, base: str, step: int) -> dict | None:
+    """sacreBLEU's paired bootstrap of run ``name`` against ``base`` at ``step``, from their kept hypotheses."""
+    from ..metrics.bleu import paired_bootstrap
+    from .runner import HYPS, REFERENCES, read_lines
+
+    if folder is None or (name, step) not in kept or (base, step) not in kept:
+        return None
+    hyps = folder / HYPS
+    paths = [hyps / kept[base, step], hyps / kept[name, step], hyps / REFERENCES]
+    if not all(p.is_file() for p in paths):
+        return None
+    return paired_bootstrap(*(read_lines(p) for p in paths))
+
+
 def _budget_table(rows: list[dict], steps: list[int]) -> str:
     """One line per variation: its BLEU against the same-seed base at each budget (± the noise margin there) and
     the verdict at that budget."""
     lines = ["BLEU against the base of the same seed, by training budget (the mean over the seeds; ± the margin "
-             "inside which the change cannot be told from noise, from the base's seeds at that budget):", "",
+             "inside which the change cannot be told from noise, from the base's seeds at that budget; and, per "
+             "seed, sacreBLEU's paired bootstrap p-value of the difference on the same sentences, 1,000 samples):",
+             "",
              "| variation | paper | " + " | ".join(f"{s:,} updates" for s in steps) + " |",
              "|" + " --- |" * (len(steps) + 2)]
     for row in rows:
@@ -303,7 +325,9 @@ def _budget_table(rows: list[dict], steps: list[int]) -> str:
             else:
                 verdict = _judge(round(row["paper_bleu"], 2), p["bleu"], p["margin"], SAME)
                 seeds = f"{len(p['seeds'])} seed{'s' if len(p['seeds']) > 1 else ''}"
-                cells.append(f"{p['bleu']:+.2f} (± {p['margin']:.2f}, {seeds}): {verdict}")
+                tested = (f"; paired bootstrap p {', '.join(f'{v:.3f}' for v in p['p_values'])}"
+                          if p.get("p_values") else "")
+                cells.append(f"{p['bleu']:+.2f} (± {p['margin']:.2f}, {seeds}{tested}): {verdict}")
         lines.append(f"| {row['name']} | {row['paper_bleu']:+.2f} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 

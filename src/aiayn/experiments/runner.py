@@ -10,6 +10,7 @@ a change the run cannot take (another model, seed or data) is refused by ``train
 from __future__ import annotations
 
 import fcntl
+import gzip
 import json
 import logging
 from collections.abc import Callable
@@ -28,6 +29,9 @@ from ..runs import TrainRequest, train
 from ..tasks.translation import evaluate
 from .flops import flops_per_update
 from .spec import Experiment, RunSpec
+
+HYPS = "hyps"  # beside results.json: each scored checkpoint's hypotheses, for the paired bootstrap
+REFERENCES = "references.txt.gz"
 
 log = logging.getLogger("aiayn")
 
@@ -74,7 +78,7 @@ def run_experiment(exp: Experiment, runs_root: Path, results_root: Path, only: l
         except RunInUse:  # the same command in a second shell took it: two commands share out the runs
             log.info("%s: skipped, another command is training it", spec.name)
             continue
-        results.put(score(exp, spec, run, data, progress))
+        results.put(score(exp, spec, run, data, progress, results.path.parent / HYPS))
     return results
 
 
@@ -110,8 +114,10 @@ def _check_same_spec(spec: RunSpec, run: RunDir) -> None:
                          "to train it again")
 
 
-def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], progress: Callable | None) -> dict:
-    """The record of a trained run: its budget as spent, parameters, development figures and scores."""
+def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], progress: Callable | None,
+          keep: Path | None = None) -> dict:
+    """The record of a trained run: its budget as spent, parameters, development figures and scores; ``keep``: a
+    folder for each scored checkpoint's hypotheses (gzipped), read by the report's paired bootstrap."""
     checkpoints = run.list_checkpoints()
     last = checkpoints[-1]
     state = read_header(run.state)[1]
@@ -130,13 +136,16 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
     if figures is not None:  # the task scores its own models (music: NLL per token)
         record.update(figures(last, exp.evaluate.split))
         return record
-    final = _scores(exp, last, data, progress)
+    def scores(path: Path) -> dict[str, Any]:
+        return _scores(exp, path, data, progress, keep and keep / f"{spec.name}-{int(path.stem.split('-')[1])}.txt.gz")
+
+    final = scores(last)
     record.update(final)
     if exp.evaluate.curve:
         per_update = flops_per_update(run, model)
         record["flops_per_update"] = per_update
         record["curve"] = [{**point, "flops": point["step"] * per_update,
-                            **(final if path == last else _scores(exp, path, data, progress))}
+                            **(final if path == last else scores(path))}
                            for point, path in _curve_points(exp, events, checkpoints)]
     return record
 
@@ -170,9 +179,11 @@ def _curve_points(exp: Experiment, events: list[dict], checkpoints: list[Path]):
     return [({"step": step, "minutes": round(at, 2)}, path) for step, (at, path) in sorted(chosen.items())]
 
 
-def _scores(exp: Experiment, weights: Path, data: dict[str, str], progress: Callable | None) -> dict[str, Any]:
+def _scores(exp: Experiment, weights: Path, data: dict[str, str], progress: Callable | None,
+            keep: Path | None = None) -> dict[str, Any]:
     """BLEU and chrF (or sequence accuracy) of ``weights`` on the evaluation split, with beam and α as the spec
-    says, and by source length in words where the spec gives bins (Bahdanau et al.'s Figure 2)."""
+    says, and by source length in words where the spec gives bins (Bahdanau et al.'s Figure 2); the hypotheses
+    written to ``keep`` (and the references beside them, once) when given."""
     ev = exp.evaluate
     split = data.get(ev.split) or str(corpus.builtin(ev.split))
     bar = progress(unit="sent", leave=False, desc=f"{weights.parent.parent.name}: {ev.split}, beam {ev.beam}") \
@@ -184,11 +195,27 @@ def _scores(exp: Experiment, weights: Path, data: dict[str, str], progress: Call
         if bar is not None:
             bar.close()
     result: dict[str, Any] = {"bleu": scores.bleu, "chrf": scores.chrf, "sentences": len(hyps)}
+    if keep is not None:
+        write_lines(keep, hyps)
+        if not (keep.parent / REFERENCES).is_file():
+            write_lines(keep.parent / REFERENCES, pairs.tgt)
+        result["hyps"] = keep.name
     if ev.metric == "exact":
         result["accuracy"] = sum(h == r for h, r in zip(hyps, pairs.tgt)) / len(hyps)
     if ev.bins:
         result["by_length"] = by_length(pairs.src, pairs.tgt, hyps, ev.bins)
     return result
+
+
+def write_lines(path: Path, lines: list[str]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_path(path) as tmp, gzip.open(tmp, "wt", encoding="utf-8") as f:
+        f.write("".join(line + "\n" for line in lines))
+
+
+def read_lines(path: Path) -> list[str]:
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        return f.read().splitlines()
 
 
 def by_length(sources: list[str], references: list[str], hyps: list[str], edges: tuple[int, ...]) -> list[dict]:

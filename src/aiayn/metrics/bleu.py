@@ -31,3 +31,21 @@ def corpus_scores(hypotheses: list[str], references: list[str]) -> Scores:
     bleu, chrf = sacrebleu.metrics.BLEU(), sacrebleu.metrics.CHRF()
     b, c = bleu.corpus_score(hypotheses, [references]), chrf.corpus_score(hypotheses, [references])
     return Scores(b.score, c.score, str(bleu.get_signature()), str(chrf.get_signature()))
+
+
+def paired_bootstrap(baseline: list[str], system: list[str], references: list[str], samples: int = 1000) -> dict:
+    """sacreBLEU's paired bootstrap resampling (Koehn, 2004) of ``system`` against ``baseline`` on the same
+    references: {"delta": BLEU(system) - BLEU(baseline), "p_value": how often resampled test sets show no
+    improvement of the size seen}; sacreBLEU's fixed seed (12345), so the same files give the same p."""
+    from sacrebleu.significance import PairedTest
+
+    if not len(baseline) == len(system) == len(references):
+        raise ValueError(f"{len(baseline)}, {len(system)} and {len(references)} lines: a paired test needs one "
+                         "hypothesis per reference from each system")
+    test = PairedTest([("baseline", baseline), ("system", system)], {"BLEU": sacrebleu.metrics.BLEU()}, [references],
+                      test_type="bs", n_samples=samples)
+    base, other = test()[1]["BLEU"]
+    delta = other.score - base.score
+    # sacreBLEU counts resampled differences strictly beyond the observed one: with no difference at all it
+    # would report its smallest p; no difference is no evidence of one
+    return {"delta": delta, "p_value": 1.0 if delta == 0 else float(other.p_value)}
