@@ -23,11 +23,6 @@ from .declared import Option, declared
 from .requests import EvaluateRequest, GenerateRequest
 
 
-def model_task_name(path: str | Path) -> str:
-    """The task of the model a ``--model`` names, read from the file's header (no weights loaded)."""
-    return task_name(read_header(model_file_of(path))[1])
-
-
 def load_trained(path: str | Path, names: tuple[str, ...], use: str | None = None) -> Loaded:
     """The model a ``--model`` names, if it was trained for one of the tasks ``names``; another is a
     CheckpointError that says ``use`` (what to do instead) when given. Refused before the weights load."""
