@@ -351,6 +351,14 @@ CLAIMS: list[Claim] = [
             f"docs/rnnsearch/h100-60s.json:runs/{i}/updates", f"docs/rnnsearch/h100-60s.json:runs/{i}/median_tgt_tokens_per_s",
             f"docs/rnnsearch/h100-60s.json:runs/{i}/bleu", f"docs/rnnsearch/h100-60s.json:runs/{i}/chrf")
       for i, name in enumerate(["RNNencdec", "RNNsearch", "Transformer"])],
+    # the tiny model on a GPU: the H100 run of docs/rnnsearch.md, quoted beside the H200 run (issue 46)
+    claim("docs/gpus.md", "the tiny Transformer made {:,} updates at {:,.0f} target tokens/s (median) and reached test "
+          "BLEU {:.2f}", "docs/rnnsearch/h100-60s.json:runs/2/updates",
+          "docs/rnnsearch/h100-60s.json:runs/2/median_tgt_tokens_per_s", "docs/rnnsearch/h100-60s.json:runs/2/bleu"),
+    claim("BENCHMARKS.md", "logged {:,.0f} target tokens/s for the same preset: float32 by its command, {:,} updates in 60 s",
+          "docs/rnnsearch/h100-60s.json:runs/2/median_tgt_tokens_per_s", "docs/rnnsearch/h100-60s.json:runs/2/updates"),
+    claim("docs/rnnsearch.md", "The H100's {:,.0f} target tokens/s for the Transformer",
+          "docs/rnnsearch/h100-60s.json:runs/2/median_tgt_tokens_per_s"),
 ]
 
 
