@@ -1,0 +1,56 @@
+"""Options owned by tasks (issue 43): each task's options dataclasses are the one list of its options;
+the command line's arguments and the refusals come from them, for every task and command."""
+
+from __future__ import annotations
+
+import pytest
+
+import aiayn.tasks as tasks
+from aiayn.app.cli import build_parser
+from aiayn.errors import ConfigError, UsageError
+from aiayn.tasks.declared import filled
+from aiayn.tasks.music import MusicGenerate
+
+COMMANDS = ("train", "evaluate", "generate")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_declared_option_is_an_argument_of_its_command(command):
+    """Each option a task declares is one argument of its command (a setting without a flag: none), in a group
+    naming the tasks that read it; nothing else adds a task's option."""
+    parser = build_parser()._subparsers._group_actions[0].choices[command]
+    groups = {a.dest: g.title for g in parser._action_groups for a in g._group_actions}
+    helps = {a.dest: a.help for a in parser._actions}
+    for name, options in tasks.readers(command):
+        for o in options:
+            if o.flag is None:
+                assert o.dest not in groups
+                continue
+            readers = [n for n, opts in tasks.readers(command) if any(x.dest == o.dest for x in opts)]
+            assert groups[o.dest] == f"{', '.join(readers)} models", (name, o.name)
+            assert o.help in helps[o.dest], (name, o.name)  # one task's words first, the others' after "TASK: "
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_task_refuses_the_options_it_does_not_declare(command):
+    """Given to a task that does not declare it, every declared option is refused in one line naming who
+    reads it; given to its own task, it passes."""
+    for task in tasks.registry().values():
+        for name, options in tasks.readers(command):
+            for o in options:
+                if name == task.name or o.name in task.reads_for(command):
+                    tasks.check_options(task, command, {o.name: "x"})
+                    continue
+                with pytest.raises(UsageError) as error:
+                    tasks.check_options(task, command, {o.name: "x"})
+                who, _, why = str(error.value).partition("; ")
+                assert o.shown in who and name in who and why.endswith(f": drop {o.shown}"), str(error.value)
+
+
+def test_a_tasks_options_take_their_defaults_and_ranges():
+    """The dataclass holds the task's defaults (what a None from the command line means) and checks ranges."""
+    given = tasks.given_options("generate", vars(build_parser().parse_args(["generate", "--model", "m"])))
+    assert set(given) == {"primers", "primer_tokens", "length", "rule", "classes"} and not any(given.values())
+    assert filled(MusicGenerate, given) == MusicGenerate(primers=None, primer_tokens=None, length=512, rule="none")
+    with pytest.raises(ConfigError, match="^--primer-tokens must be an integer >= 4"):
+        filled(MusicGenerate, {"primer_tokens": 2})
