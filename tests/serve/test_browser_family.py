@@ -11,6 +11,8 @@ Environment overrides:
   AIAYN_FAMILY_CACHE          the AIAYN_CACHE they are served with (its chorales/: the primers, Bach's grade;
                               default: conftest's made-up chorales)
   AIAYN_FAMILY_LENGTH         tokens the Chorale view samples (default 48)
+  AIAYN_FAMILY_ALIGN          "source|target" the Alignment view aligns (default: Genesis 1:1, en|es)
+  AIAYN_FAMILY_PARSE          the sentence the Parse tree view parses (default "the dog saw a cat .")
   AIAYN_FAMILY_SCREENSHOTS    save each view's screenshot there as family-*.png (docs/studio: see
                               docs/studio-family.md)
 """
@@ -30,7 +32,9 @@ import pytest
 from family_models import family_runs
 
 CHROMIUM = os.environ.get("AIAYN_CHROMIUM", "/usr/bin/chromium")
-SENTENCE = "In the beginning God created the heaven and the earth."
+SENTENCE, TARGET = os.environ.get("AIAYN_FAMILY_ALIGN", "In the beginning God created the heaven and the earth.|"
+                                   "En el principio creó Dios los cielos y la tierra.").split("|")
+PARSE = os.environ.get("AIAYN_FAMILY_PARSE", "the dog saw a cat .")
 
 
 @pytest.fixture(scope="module")
@@ -141,7 +145,7 @@ def test_a_chorale_is_generated_heard_graded_and_its_notes_attention_shown(page,
     page.fill("#music-position", str(position))
     page.dispatch_event("#music-position", "change")
     page.wait_for_selector(f"#music-roll-b[data-position='{position}']", state="attached", timeout=60_000)
-    for canvas, model in (("#music-roll", "music-relative"), ("#music-roll-b", "music-absolute")):
+    for canvas, model in (("#music-roll-a", "music-relative"), ("#music-roll-b", "music-absolute")):
         att = api(server, "note_attention", model=model, tokens=want["tokens"], position=position, layer=0, head=0)
         heaviest = sorted(((w, k) for k, w in enumerate(att["weights"]) if w > 0), key=lambda x: -x[0])[:8]
         assert page.eval_on_selector(canvas, "c => c.dataset.heaviest") == ",".join(str(k) for _, k in heaviest)
@@ -226,11 +230,11 @@ def test_alignment_and_the_parse_tree(page, server):
 
     choose(page, "rnnsearch", "alignment")
     page.fill("#studio-text", SENTENCE)
-    page.fill("#align-target", "En el principio creó Dios los cielos y la tierra.")
+    page.fill("#align-target", TARGET)
     page.click("#studio-run")
     page.wait_for_selector("#align-map[data-state=drawn]", state="attached", timeout=60_000)
     want = api(server, "alignment", model="rnnsearch", text=SENTENCE, beam=4,
-               target="En el principio creó Dios los cielos y la tierra.", layer=-1, head=None)
+               target=TARGET, layer=-1, head=None)
     canvas = page.locator("#align-map canvas")
     d = canvas.evaluate("c => ({...c.dataset})")
     assert (int(d["rows"]), int(d["cols"])) == (len(want["target"]), len(want["source"]))
@@ -247,14 +251,14 @@ def test_alignment_and_the_parse_tree(page, server):
     expect(page.locator("#align-none")).to_contain_text("docs/reproductions.md#")
 
     choose(page, "parsing", "parse")
-    page.fill("#studio-text", "the dog saw a cat .")
+    page.fill("#studio-text", PARSE)
     page.fill("#studio-beam-size", "3")
     page.click("#studio-run")
     page.wait_for_selector("#parse-tree[data-state=drawn]", state="attached", timeout=60_000)
-    parse = api(server, "parse", model="parsing", text="the dog saw a cat .", beam=3)
+    parse = api(server, "parse", model="parsing", text=PARSE, beam=3)
     expect(page.locator("#parse-brackets")).to_have_text(parse["brackets"])
     expect(page.locator("#parse-linearised .piece")).to_have_count(len(parse["linearised"]))
-    assert page.eval_on_selector("#parse-tree", "c => c.dataset.words") == "6"
+    assert page.eval_on_selector("#parse-tree", "c => c.dataset.words") == str(len(PARSE.split()))
     page.select_option("#studio-lang", "ko")
     expect(page.locator("#studio-tab-parse")).to_have_text("구문 트리")
     expect(page.locator("#studio-paper")).to_have_attribute("href", "https://arxiv.org/abs/1412.7449")

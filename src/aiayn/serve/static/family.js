@@ -55,7 +55,7 @@ const family = {};
     S("music-download").addEventListener("click", download);
     S("music-marks").addEventListener("change", drawChorale);
     S("music-roll").addEventListener("click", (event) => pickNote(event, S("music-roll")));
-    S("music-roll-b").addEventListener("click", (event) => pickNote(event, S("music-roll-b")));
+    for (const id of ["music-roll-a", "music-roll-b"]) S(id).addEventListener("click", (event) => pickNote(event, S(id)));
     S("music-position").addEventListener("change", () => noteAttention(Number(S("music-position").value)));
     for (const id of ["music-layer", "music-head", "music-compare"]) {
       S(id).addEventListener("change", () => music.note && noteAttention(music.note.position));
@@ -66,8 +66,8 @@ const family = {};
   function resetMusic() {
     stop();
     Object.assign(music, {primers: null, piece: null, note: null, other: null, skew: null});
-    for (const id of ["music-roll", "music-roll-b"]) S(id).dataset.state = "";
-    S("music-b").hidden = true;
+    for (const id of ["music-roll", "music-roll-a", "music-roll-b"]) S(id).dataset.state = "";
+    S("music-a").hidden = S("music-b").hidden = true;
   }
 
   function notes(tokens) {  // the piece's pitch and rest tokens: cut at the first PAD, BOS or EOS
@@ -122,13 +122,15 @@ const family = {};
     S("music-summary").textContent = notes(piece.tokens).length + " " + t("music.tokens") + " · " + roll.steps + " " +
       t("music.sixteenths") + " · " + (piece.primer ? t("music.primer") + " " + piece.primer.name + " (" +
       piece.primer_length + ")" : t("music.primer.none")) + (piece.ended ? " · " + t("music.ended") : "");
-    drawRoll(S("music-roll"), piece, {marks: S("music-marks").checked, attention: music.note, cursor: music.cursor});
+    drawRoll(S("music-roll"), piece, {marks: S("music-marks").checked, cursor: music.cursor});
     S("music-position").max = String(notes(piece.tokens).length - 1);
     const counts = [g.parallels.length, g.crossings.length, g.out_of_range.length];
     S("music-marks-count").textContent = t("music.mark.parallel") + " " + counts[0] + " · " + t("music.mark.crossing") +
       " " + counts[1] + " · " + t("music.mark.range") + " " + counts[2];
     drawGrade(g);
+    S("music-a").hidden = !music.note;
     S("music-b").hidden = !music.other;
+    if (music.note) drawRoll(S("music-roll-a"), piece, {attention: music.note});
     if (music.other) drawRoll(S("music-roll-b"), piece, {attention: music.other});
     const describe = (a) => a.attention + " · " + a.positional + " · " + t("walk.layer") + " " + (a.layer + 1) + ", " +
       t("walk.head") + " " + (a.head + 1);
@@ -262,7 +264,7 @@ const family = {};
       ctx.lineWidth = 0.6 + 3 * (x / peak);
       ctx.beginPath();
       ctx.moveTo(qx, qy);
-      ctx.quadraticCurveTo((qx + cx) / 2, Math.min(qy, cy) - 20 - Math.abs(qx - cx) / 6, cx, cy);
+      ctx.quadraticCurveTo((qx + cx) / 2, Math.max(2, Math.min(qy, cy) - 20 - Math.abs(qx - cx) / 6), cx, cy);
       ctx.stroke();
     }
     ctx.lineWidth = 2;
@@ -367,7 +369,7 @@ const family = {};
     const step = (a.ctx.currentTime - a.t0) / a.sps;
     if (step > a.steps) { stop(); return; }
     music.cursor = Math.max(0, step);
-    drawRoll(S("music-roll"), music.piece, {marks: S("music-marks").checked, attention: music.note, cursor: music.cursor});
+    drawRoll(S("music-roll"), music.piece, {marks: S("music-marks").checked, cursor: music.cursor});
     S("music-roll").dataset.cursor = String(Math.floor(music.cursor));
     requestAnimationFrame(tick);
   }
@@ -377,7 +379,7 @@ const family = {};
     music.audio = null;
     music.cursor = null;
     S("music-roll").dataset.playing = "no";
-    if (music.piece) drawRoll(S("music-roll"), music.piece, {marks: S("music-marks").checked, attention: music.note});
+    if (music.piece) drawRoll(S("music-roll"), music.piece, {marks: S("music-marks").checked});
   }
 
   async function download() {
