@@ -218,6 +218,9 @@ def test_the_studio_steps_through_beam_search_and_walks_through_the_model(page, 
     assert page.eval_on_selector_all("#walk-steps > li", "ls => ls.map(l => l.dataset.key)") == \
         [s["key"] for s in walk["steps"]]
     expect(page.locator("#walk-next > li").first).to_contain_text(walk["next"][0]["piece"])
+    decoding = page.locator("#walk-decoding tr[data-step]")  # the decoder one piece at a time, with its cache
+    expect(decoding).to_have_count(len(walk["decoding"]))
+    expect(decoding.last).to_contain_text(" × ".join(map(str, walk["decoding"][-1]["cache"])))
     first = page.locator("#walk-steps > li canvas").first
     first.hover(position={"x": 1, "y": 1})
     expect(page.locator("#walk-steps > li .readout").first).to_contain_text(str(walk["steps"][0]["values"][0][0]))

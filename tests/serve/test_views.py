@@ -133,7 +133,7 @@ def test_every_label_is_in_both_languages():
     import re
 
     used = set(re.findall(r'data-i18n="([\w.]+)"', page)) | set(re.findall(r'(?<![\w.])t\("([\w.]+)"\)', page))
-    used |= set(re.findall(r'"((?:paper|kind)\.\w+)"', page))  # the views' paper keys, KIND_KEYS
+    used |= set(re.findall(r'"((?:paper|kind|walk)\.\w+)"', page))  # the views' paper keys, KIND_KEYS
     used |= {f"beam.{fate}" for fate in ("kept", "finished", "pruned")}  # t("beam." + c.fate)
     used |= {f"pos.kind.{kind}" for kind in ("sinusoidal", "learned", "none")}
     used |= {f"train.state.{s}" for s in ("idle", "running", "finished", "stopped", "failed")}

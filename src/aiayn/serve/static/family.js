@@ -7,13 +7,12 @@
 //   Skewing  POST /api/skewing                 Q Eᵀ, padded, reshaped, sliced = S_rel, beside the naive S_rel
 // family-images.js adds the Image Transformer, Bahdanau's alignment and the parse tree. Each view's paper is
 // the <a class="family-paper"> of its section in index.html; its docs are docs/studio-family.md.
-// Uses studio, S, t, say, chooseTab (studio.js) and api, state, fillSelect, colour (app.js).
+// Uses studio, S, t, say (studio.js) and api, state, fillSelect, colour (app.js).
 "use strict";
 
 const family = {};
 
 (() => {
-  const AIAYN_PAPER = S("studio-paper").getAttribute("href");
   const VOICE_COLOURS = ["#d1495b", "#e09f3e", "#00798c", "#30638e"];
   const music = {primers: null, piece: null, note: null, other: null, audio: null, cursor: null, skew: null};
   family.music = music;
@@ -21,21 +20,16 @@ const family = {};
   // The family's views come right after the translation views (beam, walk-through), so that a model of
   // another task opens on its own view; their paper link and docs page are their own.
   family.register = (views) => {
-    for (const view of Object.values(views)) view.family = true;
+    for (const [name, view] of Object.entries(views)) {
+      const link = document.querySelector("#studio-" + name + " a.family-paper");
+      Object.assign(view, {family: true, page: "docs/studio-family.md", href: link ? link.href : undefined});
+    }
     const entries = Object.entries(studio.views);
     let at = entries.findIndex(([name]) => name === "walk") + 1;
     while (at < entries.length && entries[at][1].family) at++;
     entries.splice(at, 0, ...Object.entries(views));
     for (const name of Object.keys(studio.views)) delete studio.views[name];
     for (const [name, view] of entries) studio.views[name] = view;
-  };
-
-  const baseChooseTab = chooseTab;
-  chooseTab = function (tab) {  // eslint-disable-line no-global-assign
-    baseChooseTab(tab);
-    const view = studio.views[tab], link = view.family && document.querySelector("#studio-" + tab + " a.family-paper");
-    S("studio-paper").href = link ? link.href : AIAYN_PAPER;
-    if (view.family) S("studio-docs").textContent = "docs/studio-family.md#" + view.docs;
   };
 
   family.num = (x, digits) => (x === null || x === undefined ? "–" : Number(x).toFixed(digits === undefined ? 2 : digits));

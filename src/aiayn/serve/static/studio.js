@@ -10,8 +10,10 @@ const studio = {lang: "en", words: {}, tab: "beam", info: null, beam: null, step
   views: {}};
 const S = (id) => document.getElementById(id);
 
-// Each view: its paper section and docs anchor, whether the served model offers it, what "Show" does,
-// and how it redraws (after a language switch).
+// Each view: its paper section (``paper``: a label key; ``href``: the paper, this one's by default) and docs
+// anchor (on ``page``, docs/studio.md by default), whether the served model offers it, what "Show" does, and
+// how it redraws (after a language switch).
+const PAPER = "https://arxiv.org/abs/1706.03762";
 studio.views.beam = {paper: "paper.beam", docs: "beam-search", offered: (i) => i.views.includes("beam"),
   run: runBeam, draw: () => studio.beam && showStep(studio.step)};
 studio.views.walk = {paper: "paper.walk", docs: "walk-through", offered: (i) => i.views.includes("walkthrough"),
@@ -63,7 +65,8 @@ function chooseTab(tab) {
     S("studio-" + name).hidden = name !== tab;
   }
   S("studio-paper").textContent = t(view.paper);
-  S("studio-docs").textContent = "docs/studio.md#" + view.docs;
+  S("studio-paper").href = view.href || PAPER;
+  S("studio-docs").textContent = (view.page || "docs/studio.md") + "#" + view.docs;
   S("studio-form").hidden = Boolean(view.noForm);
   for (const el of document.querySelectorAll("[class*=only-]")) el.hidden = !el.classList.contains("only-" + tab);
   say("");
@@ -158,6 +161,37 @@ function drawWalk() {
   }
   S("walk-next").replaceChildren(...walk.next.map((n) => item(n.piece + "   p = " + n.p.toFixed(4))));
   S("walk-sentence").textContent = walk.source + " → " + walk.translation;
+  drawDecoding(walk.decoding || []);
+}
+
+// The decoder as search runs it: one piece fed per step, the cache one position longer each time.
+function drawDecoding(steps) {
+  let box = S("walk-decoding");
+  if (!box) {
+    const title = document.createElement("h3");
+    title.className = "small";
+    title.id = "walk-decoding-title";
+    box = document.createElement("table");
+    box.id = "walk-decoding";
+    box.className = "nbest";
+    S("studio-walk").append(title, box);
+  }
+  S("walk-decoding-title").textContent = t("walk.decoding");
+  box.replaceChildren();
+  const header = box.insertRow();
+  for (const key of ["walk.fed", "walk.cache", "walk.cross", "walk.top"]) {
+    const th = document.createElement("th");
+    th.textContent = t(key);
+    header.append(th);
+  }
+  steps.forEach((step, i) => {
+    const row = box.insertRow();
+    row.dataset.step = String(i);
+    row.insertCell().textContent = (i + 1) + ". " + step.fed;
+    row.insertCell().textContent = step.cache.join(" × ");
+    row.insertCell().textContent = step.cross.join(" × ");
+    row.insertCell().textContent = step.next.slice(0, 3).map((n) => n.piece + " " + n.p.toFixed(3)).join(" · ");
+  });
 }
 
 // Drawing helpers ---------------------------------------------------------------------------------
