@@ -254,11 +254,14 @@ def _add_generate(sub) -> argparse.ArgumentParser:
 def _add_serve(sub) -> argparse.ArgumentParser:
     from ..serve.requests import LIMIT_RANGES as r  # plain Python: FastAPI is imported only when serving
 
-    s = sub.add_parser("serve", help="serve a translation model: a JSON API and a web page with attention maps",
-                       description="Serve a translation model over HTTP: a web page where you type or paste text and "
-                       "see the translation, its n-best list with scores, and the attention heat maps (encoder self, "
-                       "decoder self and encoder-decoder; any layer and head), and the JSON API behind it. Needs "
-                       "FastAPI and uvicorn: pip install 'aiayn[serve]'.",
+    s = sub.add_parser("serve", help="serve models: the translation page, the studio and their JSON API",
+                       description="Serve one or several models over HTTP: a web page where you type or paste text and "
+                       "see the translation, its n-best list and the attention heat maps, and the studio below it "
+                       "(every head at once, the forward pass and beam search step by step, attention at every "
+                       "checkpoint, the positional table, the schedule and the curves; for music, digits, superres "
+                       "and parsing models their own views: hear a chorale, watch a digit drawn, see a parse tree), "
+                       "in English and Korean, and the JSON API behind it (docs/studio.md). With no model, the page "
+                       "trains the tiny one. Needs FastAPI and uvicorn: pip install 'aiayn[serve]'.",
                        epilog=EPILOG_SERVE, formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("runs", nargs="*", metavar="RUN", help="models to serve: run directories (each its best model), "
                    ".safetensors files, or a folder of runs (every run in it); the page picks among them")
