@@ -12,6 +12,8 @@ At most ``MAX_SHOWN`` checkpoints, spread evenly over the run (the first and the
 from __future__ import annotations
 
 import copy
+import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +63,27 @@ def best_tokens(translator: Translator, text: str, beam: int) -> list[int]:
     return translator.search(src, DecodeOptions(beam_size=beam))[0][0].tokens
 
 
+_READ: OrderedDict[tuple, list] = OrderedDict()  # (checkpoint, its mtime, sentence, target, kind) -> weights
+_KEPT = 256
+_LOCK = threading.Lock()
+
+
+def _remember(key: tuple, weights: list) -> None:
+    with _LOCK:
+        _READ[key] = weights
+        while len(_READ) > _KEPT:
+            _READ.popitem(last=False)
+
+
+def _read(translator: Translator, path: Path, text: str, beam: int, target: list[int], kind: str) -> list:
+    """One checkpoint's ``kind`` attention reading ``target``, rounded: (L, H, T, S) nested lists."""
+    reader = copy.copy(translator)
+    reader.model = load(path).model.to(translator.device, next(translator.model.parameters()).dtype)
+    weights = torch.stack(all_attention_maps(reader, text, beam, target=target)[1][kind][0]).double()
+    scale = 10.0 ** DIGITS
+    return (weights * scale).round().div(scale).tolist()
+
+
 def compute(translator: Translator, text: str, run: RunDir, kind: str = "cross", beam: int = 4) -> dict[str, Any]:
     kinds = capabilities(translator.model.config).attention
     if kind not in kinds:
@@ -69,18 +92,18 @@ def compute(translator: Translator, text: str, run: RunDir, kind: str = "cross",
     target = best_tokens(translator, text, beam)
     translation, maps = all_attention_maps(translator, text, beam, target=target)
     _, queries, keys = maps[kind]
-    shown, scale = [], 10.0 ** DIGITS
+    shown = []
     for path in spread(run.list_checkpoints()):
         try:
-            step = int(path.stem.split("-")[-1])
-            model = load(path).model.to(translator.device, next(translator.model.parameters()).dtype)
+            key = (str(path), path.stat().st_mtime_ns, text, tuple(target), kind)
+            with _LOCK:  # each served model has its own worker thread
+                weights = _READ.get(key)
+            if weights is None:  # following a run asks again every few seconds: only new checkpoints are read
+                weights = _read(translator, path, text, beam, target, kind)
+                _remember(key, weights)
+            shown.append({"step": int(path.stem.split("-")[-1]), "weights": weights})
         except (CheckpointError, OSError, ValueError):  # removed or half-written while training: skip it
             continue
-        reader = copy.copy(translator)
-        reader.model = model
-        layers = all_attention_maps(reader, text, beam, target=target)[1][kind][0]
-        weights = torch.stack(layers).double()
-        shown.append({"step": step, "weights": (weights * scale).round().div(scale).tolist()})
     if not shown:
         raise RequestError(404, f"{run.path} has no step checkpoints (checkpoints/step-*.safetensors): train with "
                                 "--save-every N to keep them")
