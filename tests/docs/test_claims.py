@@ -220,7 +220,28 @@ TRAINING = ("training {:.2f}× nn.Transformer and {:.2f}× Marian",
             "train_tiny_fp32.json:runs/fixed/systems/torch_nn/aiayn_speedup_median",
             "train_tiny_fp32.json:runs/fixed/systems/marian/aiayn_speedup_median")
 
+SL = "2026-11-27/studio_latency-3.json:views/"  # the studio's views, quiet machine, 2 threads
+
+
+def ms(view: str) -> Callable[[], float]:
+    """A studio view's median milliseconds, rounded as the pages write them."""
+    def value() -> float:
+        return round(half_up(get(SL + view + "/median_ms")))
+    value.__doc__ = SL + view + "/median_ms"
+    return value
+
+
 CLAIMS: list[Claim] = [
+    claim("docs/studio.md", "Translate {} ms, beam search {} ms, every head {} ms, the walk-through {} ms", ms("translate"),
+          ms("beam"), ms("attention"), ms("walkthrough")),
+    claim("docs/studio.md", "learning to align {} ms over the run's {} checkpoints", ms("checkpoints"),
+          "2026-11-27/studio_latency-3.json:checkpoints"),
+    claim("docs/studio-family.md", "a 128-token chorale {} ms (relative) and {} ms (absolute), its last note's "
+          "attention {} ms, the skew {} ms, a digit {} ms and a pixel's attention {} ms, super-resolution {} ms, "
+          "RNNsearch's alignment {} ms, a parse {} ms", ms("music-relative: chorale"), ms("music-absolute: chorale"),
+          ms("music-relative: note_attention"), ms("music-relative: skewing"), ms("digits: digit"),
+          ms("digits: pixel_attention"), ms("superres: superres"), ms("rnnsearch-reverse: alignment"),
+          ms("parsing: parse")),
     # README: the capability table
     claim("README.md", "test BLEU **{:.2f}** with beam 4 on the last 5 checkpoints averaged (chrF {:.2f})",
           "quality.json:scores/beam4_average_last_5/bleu", "quality.json:scores/beam4_average_last_5/chrf"),
