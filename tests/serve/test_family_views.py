@@ -71,7 +71,10 @@ def test_a_chorale_is_the_generators_with_its_roll_and_grade(client, runs, chora
     assert got["tokens"] == out["tokens"] and got["tokens"][:64] == want[1]["tokens"] and got["primer_length"] == 64
     assert got["primer"] == {"index": 1, "name": want[1]["name"]}
     assert got["roll"] == plain(music_views.piano_roll(out["tokens"]))
-    assert got["grade"] == plain(music_views.grade_marks(out["tokens"])) and got["grade"]["bach"] is None
+    # Bach's medians stand beside the grade only once they are cached (another test may have cached them)
+    from aiayn.serve.views.music import cached_bach
+
+    assert got["grade"] == plain(music_views.grade_marks(out["tokens"], cached_bach(chorale_cache / "chorales")))
     alone = post(client, "chorale", "music-absolute", primer=None, length=12, seed=2)
     assert alone["primer"] is None and alone["primer_length"] == 0 and len(alone["tokens"]) <= 12
 

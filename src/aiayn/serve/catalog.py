@@ -24,7 +24,7 @@ class Served:
     path: Path | None = None  # what was served: a run folder or a weights file (None in tests' fakes)
 
     def summary(self) -> dict[str, Any]:
-        keys = ("architecture", "task", "src", "tgt", "parameters", "views", "attention_kinds")
+        keys = ("architecture", "task", "src", "tgt", "parameters", "config", "views", "attention_kinds")
         return {"name": self.name, "model": str(self.path or ""), **{k: self.info.get(k) for k in keys}}
 
 

@@ -317,8 +317,10 @@ const family = {};
     const other = S("music-compare").value;
     try {
       music.note = await api("/api/note_attention", body);
+      const size = ((state.models.find((m) => m.name === other) || {}).config) || {};  // the other's own layers, heads
       music.other = other ? await api("/api/note_attention", Object.assign({model: other}, body, {
-        layer: Math.min(body.layer, music.note.layers - 1)})) : null;
+        layer: Math.min(body.layer, (size.n_layers || 1) - 1), head: Math.min(body.head, (size.n_heads || 1) - 1)}))
+        : null;
     } catch (err) {
       say(err.message, true);
       return;
