@@ -13,7 +13,7 @@ const S = (id) => document.getElementById(id);
 // Each view: its paper section (``paper``: a label key; ``href``: the paper, this one's by default) and docs
 // anchor (on ``page``, docs/studio.md by default), whether the served model offers it, what "Show" does, and
 // how it redraws (after a language switch).
-const PAPER = "https://arxiv.org/abs/1706.03762";
+const PAPER = document.getElementById("studio-paper").getAttribute("href");  // index.html's link (deferred: parsed)
 studio.views.beam = {paper: "paper.beam", docs: "beam-search", offered: (i) => i.views.includes("beam"),
   run: runBeam, draw: () => studio.beam && showStep(studio.step)};
 studio.views.walk = {paper: "paper.walk", docs: "walk-through", offered: (i) => i.views.includes("walkthrough"),
