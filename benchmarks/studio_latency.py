@@ -37,19 +37,20 @@ def main(argv: list[str] | None = None) -> dict:
     threads = set_threads(args.threads)
     from fastapi.testclient import TestClient
 
+    from aiayn import tasks
     from aiayn.decoding.options import DecodeOptions
     from aiayn.inference.translator import Translator
     from aiayn.serve import Limits
     from aiayn.serve.app import create_app
     from aiayn.serve.catalog import Served, names
-    from aiayn.serve.subjects import describe, load_subject
+    from aiayn.serve.subjects import describe
     from aiayn.serve.worker import ModelWorker, model_info
 
     translator = Translator.load(args.model)
     served = [Served("main", ModelWorker(translator, DecodeOptions(beam_size=args.beam)),
                      model_info(translator, args.model), Path(args.model))]
     for name, path in zip(names([Path(r) for r in args.family]), args.family):
-        subject = load_subject(path)
+        subject = tasks.subject(path)
         info = model_info(subject, path) if isinstance(subject, Translator) else describe(subject, path)
         served.append(Served(name, ModelWorker(subject, DecodeOptions(beam_size=args.beam)), info, Path(path)))
     calls = {

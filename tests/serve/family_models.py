@@ -1,5 +1,5 @@
 """Tiny random-weight models of the attention family (issue 45), saved as run folders the way training
-saves them, for the studio's tests: a server loads them with ``serve.subjects.load_subject``.
+saves them, for the studio's tests: a server loads them with ``tasks.subject`` (its task's served object).
 
 ``family_runs(root)`` -> {name: run folder} for music-relative, music-absolute (a Music Transformer with
 relative attention, and one with sinusoids and full attention), digits (class-conditional, local

@@ -94,7 +94,8 @@ def test_a_model_of_another_task_is_served_as_its_tasks_subject(tmp_path):
     from aiayn.io.checkpoint import save_weights
     from aiayn.model import LanguageModel
     from aiayn.model.config import LanguageModelConfig
-    from aiayn.serve.subjects import describe, load_subject
+    from aiayn.serve.subjects import describe
+    from aiayn.tasks import subject as load_subject
 
     torch.manual_seed(0)
     cfg = LanguageModelConfig.from_dict({"vocab_size": music.VOCAB_SIZE, "pad_id": music.PAD, "bos_id": music.BOS,

@@ -17,7 +17,7 @@ from aiayn.inference import alignment_views, image_views, music_views, relative_
 from aiayn.inference.parser import PAPER_DECODING
 from aiayn.serve import Limits, _load
 from aiayn.serve.app import create_app
-from aiayn.serve.subjects import load_subject
+from aiayn.tasks import subject as load_subject
 
 PIECE = [music.pitch_token(p) for p in (72, 67, 64, 48, 74, 67, 62, 43, 76, 72, 60, 48, 74, 71, 62, 43)] * 3
 
@@ -36,7 +36,8 @@ def runs(tmp_path_factory):
 def client(runs, chorale_cache):
     mp = pytest.MonkeyPatch()
     mp.setenv("AIAYN_CACHE", str(chorale_cache))  # the held-out primers: conftest's made-up chorales
-    served = [_load(name, path, DecodeOptions(), Limits(), "cpu", "float32", None, None) for name, path in runs.items()]
+    served = [_load(name, path, load_subject, DecodeOptions(), Limits(), "float32", None, None)
+              for name, path in runs.items()]
     with TestClient(create_app(served, Limits())) as c:
         yield c
     for s in served:

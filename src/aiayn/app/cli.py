@@ -312,7 +312,7 @@ def _run_serve(args: argparse.Namespace) -> None:
                 for path in expand([model]):
                     tasks.gate(path, "serve")
         serve(models, args.host, args.port, decode_options(args), limits, args.device, args.dtype,
-              runs_dir=None if args.no_training else args.runs_dir)
+              runs_dir=None if args.no_training else args.runs_dir, load=tasks.subject)
         return
     if len(models) > 1:
         raise UsageError("--engine ctranslate2 serves one model; serve several with --engine aiayn")

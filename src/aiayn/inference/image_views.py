@@ -21,6 +21,7 @@ query that draws pixel p is input p, and its keys are inputs, each standing for 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import torch
@@ -31,6 +32,15 @@ from ..errors import UsageError
 from ..model.attention.local import LocalAttention
 
 END = digits.N_PIXELS + 1  # 64 pixels, then the end the search must reach
+
+
+@dataclass
+class ImageModel:
+    """A digits (decoder-only, pixel by pixel) or superres (4x4 -> 8x8 encoder-decoder) model, as served."""
+
+    model: torch.nn.Module
+    task: str
+    device: torch.device = torch.device("cpu")
 
 
 def _device(model) -> torch.device:

@@ -51,13 +51,15 @@ def load_web():
 def serve(models: str | Path | list[str | Path], host: str = "127.0.0.1", port: int = 8000,
           options: DecodeOptions | None = None, limits: Limits | None = None, device: str = "cpu",
           dtype: str = "float32", decoder=None, engine: dict | None = None, runs_dir: str | Path | None = "runs",
-          ) -> None:
+          load=None) -> None:
     """Serves ``models`` (run directories, .safetensors files, or folders of runs) on http://host:port until
     SIGINT/SIGTERM. ``options``: the decoding defaults (a request may change beam, alpha and nbest); ``limits``:
     request sizes, queue and timeout; ``dtype``: float32 or bfloat16. ``decoder``: another engine that translates
     (e.g. CTranslate2, ``aiayn.runs.engines``; one model only) while the model shows the attention; ``engine``:
     what /api/info says of it. ``runs_dir``: where the page's Training panel writes its runs (None: no training
-    from the page; it is refused anyway unless ``host`` is this machine)."""
+    from the page; it is refused anyway unless ``host`` is this machine).``load(path, device, dtype)``: the
+    object a model is served as, which its task decides (the command line passes ``tasks.subject``); None:
+    translation models only (``Translator.load``)."""
     from .catalog import Served, expand, names
     from .training import Trainer
 
@@ -77,15 +79,16 @@ def serve(models: str | Path | list[str | Path], host: str = "127.0.0.1", port: 
         raise UsageError("name a model to serve (aiayn serve runs/NAME), or allow training from the page")
     if decoder is not None and len(paths) > 1:
         raise UsageError("--engine ctranslate2 serves one model; serve the others with --engine aiayn")
+    subject = functools.partial(load or _translator, device=device, dtype=dtype)
     served: list[Served] = []
     trainer = app = None
     try:
         for name, path in zip(names(paths), paths):
-            served.append(_load(name, path, options, limits, device, dtype, decoder, engine))
-        load = functools.partial(_load, options=options, limits=limits, device=device, dtype=dtype, decoder=None,
+            served.append(_load(name, path, subject, options, limits, dtype, decoder, engine))
+        loader = functools.partial(_load, make=subject, options=options, limits=limits, dtype=dtype, decoder=None,
                                  engine=None)
         trainer = Trainer(Path(runs_dir)) if runs_dir is not None else None
-        app = app_module.create_app(served, limits, trainer=trainer, loader=load, listening_on=host)
+        app = app_module.create_app(served, limits, trainer=trainer, loader=loader, listening_on=host)
         log.info("serving %s on http://%s:%d (stop with Ctrl+C)", ", ".join(s.name for s in served) or
                  "no model yet (the page can train one)", _url_host(host), port)
         if host not in ("127.0.0.1", "localhost", "::1"):
@@ -100,14 +103,21 @@ def serve(models: str | Path | list[str | Path], host: str = "127.0.0.1", port: 
             s.worker.close()
 
 
-def _load(name: str, path: Path, options: DecodeOptions, limits: Limits, device: str, dtype: str, decoder, engine):
-    """One model, loaded as its task's subject (``subjects``), with its worker thread and its description."""
+def _translator(path: Path, device: str, dtype: str):
+    from ..inference.translator import Translator
+    from ..precision import DTYPES
+
+    return Translator.load(path, device, DTYPES[dtype])
+
+
+def _load(name: str, path: Path, make, options: DecodeOptions, limits: Limits, dtype: str, decoder, engine):
+    """One model, as ``make(path)`` makes it (its task's object), with its worker thread and its description."""
     from ..inference.translator import Translator
     from .catalog import Served
-    from .subjects import describe, load_subject
+    from .subjects import describe
     from .worker import ModelWorker, model_info
 
-    subject = load_subject(path, device, dtype)
+    subject = make(path)
     worker = ModelWorker(subject, options, max_queue=limits.max_queue,
                          max_batch_lines=limits.max_batch_lines, decoder=decoder)
     about = model_info(subject, path) if isinstance(subject, Translator) else describe(subject, path)

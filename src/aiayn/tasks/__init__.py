@@ -89,6 +89,11 @@ def gate(model, verb: str, role: str = "") -> Task:
 task_for = gate  # its earlier name
 
 
+def subject(model, device: str = "cpu", dtype: str = "float32"):
+    """The model at ``model`` as ``aiayn serve`` holds it, asked of its task (``Task.subject``) through the gate."""
+    return gate(model, "serve").subject(model, device, dtype)
+
+
 def flag(command: str, name: str) -> str:
     """How refusals name an option some task declares for ``aiayn command``: its flag (primers ->
     --primer), or its ``--set`` key (train.valid_bleu_sentences)."""

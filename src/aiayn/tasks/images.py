@@ -25,6 +25,7 @@ from ..data import digits
 from ..data.batching import Batch
 from ..decoding import greedy_search, prompt_batch, sample
 from ..errors import UsageError
+from ..inference.image_views import ImageModel
 from ..io.atomic import atomic_path
 from ..model.config import LanguageModelConfig, TransformerConfig
 from ..training import distributed as D
@@ -233,6 +234,11 @@ class Digits(Task):
 
     def model_config(self, **fields) -> LanguageModelConfig:
         return digits_model_config(**fields)
+
+    def subject(self, path, device: str = "cpu", dtype: str = "float32") -> ImageModel:
+        """The studio's image views take the model itself, with its task (digits or superres)."""
+        model, task = load_image_model(path, device)
+        return ImageModel(model.eval(), task, torch.device(device))
 
     def build(self, setup: Setup, model_config, train_config, data: dict) -> ImageObjective:
         return ImageObjective("train", "valid", train_config.max_tokens, conditional=model_config.n_classes > 0)

@@ -244,6 +244,9 @@ class Music(Task):
     def model_config(self, **fields: Any) -> LanguageModelConfig:
         return music_model_config(**fields)
 
+    def subject(self, path, device: str = "cpu", dtype: str = "float32") -> Generator:
+        return Generator.load(path, device)
+
     def prepare(self, data: dict) -> tuple[dict, dict]:
         """A new run's data settings, checked (``--set data.transpose=x`` is a one-line error, not a traceback)."""
         for name, allowed in DATA_RANGES.items():

@@ -260,6 +260,9 @@ class Parsing(Task):
     decoding = PAPER_DECODING
     verbs = ("parse", "evaluate", "serve")
     options = {"train": ParsingTrain, "evaluate": ParsingTest}
+
+    def subject(self, path, device: str = "cpu", dtype: str = "float32") -> Parser:
+        return Parser.load(path, device)
     commands = {"parse": (_add_parse, _run_parse)}
 
     def model_config(self, **fields) -> TransformerConfig:

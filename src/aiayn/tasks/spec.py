@@ -124,6 +124,13 @@ class Task:
         self.verbs = tuple(dict.fromkeys([*self.verbs, *found]))
 
     # What trains it ------------------------------------------------------------------------------
+    def subject(self, path: str | Path, device: str = "cpu", dtype: str = "float32") -> Any:
+        """The model at ``path`` as the studio serves it: a Translator here (the encoder-decoders that translate)."""
+        from ..inference.translator import Translator
+        from ..precision import DTYPES
+
+        return Translator.load(path, device, DTYPES[dtype])
+
     def model_config(self, **fields: Any) -> Any:
         """The model's config dataclass from model-config fields (a task with ``archs`` has none)."""
         raise NotImplementedError(f"task {self.name} makes its models with archs")

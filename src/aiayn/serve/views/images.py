@@ -1,5 +1,5 @@
 """The Image Transformer in the studio (issue 45; Parmar et al. 2018, arXiv 1802.05751), over
-``inference.image_views``: three views of a digits or superres model (a ``serve.subjects.ImageModel``).
+``inference.image_views``: three views of a digits or superres model (an ``inference.image_views.ImageModel``).
 
 POST /api/digit {"label": 3 | null, "seed": 1, "temperature": 1.0, "top_p": 1.0}
      -> {"pixels" (64, raster order), "probabilities", "image" (8 × 8), "label", "conditional", "side", "levels"}
@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...data import digits
-from ...inference.image_views import generate_digit, pixel_attention, super_resolve
+from ...inference.image_views import ImageModel, generate_digit, pixel_attention, super_resolve
 from ..requests import RequestError
-from ..subjects import ImageModel
 from .fields import View, fields, grid, integer, number
 
 
