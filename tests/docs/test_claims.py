@@ -453,6 +453,65 @@ BF16_CLAIMS.append(claim(
     f"{QH['bf16']}:scores/beam4_average_last_5/bleu", f"{QH['fp32']}:scores/beam4_average_last_5/bleu"))
 CLAIMS += BF16_CLAIMS
 
+# issue 42 on an AMX Xeon: the host of the H200 lent on 2026-11-27 (BENCHMARKS.md, "The same on an AMX Xeon")
+AMX = "2026-11-27/xeon-amx/"
+
+
+def amx_tp(size: str, entry: str, field: str = "median_tgt_tokens_per_s") -> str:
+    return f"{AMX}train_precision_{size}_fixed.json:entries/{entry}/{field}"
+
+
+def amx_dec(beam: int, system: str) -> str:
+    return f"{AMX}decode_tiny_bf16.json:runs/beam{beam}/{system}/median_tokens_per_s"
+
+
+def op_ms(name: str, *ops: str) -> Callable[[], float]:
+    """The self CPU ms of some operators in a profile record (those in its top list)."""
+    def f() -> float:
+        return sum(o["self_ms"] for o in get(f"{AMX}profile_{name}.json:top_ops") if o["op"] in ops)
+    f.__doc__ = f"{AMX}profile_{name}.json:top_ops {ops}"
+    return f
+
+
+AMX_CLAIMS = [
+    *[claim("BENCHMARKS.md", f"| {shape} | {{:.1f}} | {{:.1f}} | {{:.1f}} | {{:.2f}}× |",
+            f"{AMX}host.json:matmul_gflops/{i}/fp32", f"{AMX}host.json:matmul_gflops/{i}/bf16",
+            f"{AMX}host.json:matmul_gflops/{i}/int8",
+            ratio(f"{AMX}host.json:matmul_gflops/{i}/bf16", f"{AMX}host.json:matmul_gflops/{i}/fp32"))
+      for i, shape in enumerate(["64 × 256 × 1024", "64 × 256 × 8000", "256 × 512 × 2048", "1024 × 1024 × 1024",
+                                 "4 × 256 × 256"])],
+    *[claim("BENCHMARKS.md", f"| {size} (AMX Xeon) | {{:,.0f}} | **{{:,.0f}} ({{:.2f}}×)** | {{:,.0f}} ({{:.2f}}×) | "
+            "{:,.0f} ({:.2f}×) | {:,.0f} ({:.2f}×) | {:,.0f} ({:.2f}×) |", amx_tp(size, "aiayn:fp32"),
+            *[v for e in ["aiayn:bf16", "torch_nn:fp32", "torch_nn:autocast", "marian:fp32", "marian:autocast"]
+              for v in (amx_tp(size, e), amx_tp(size, e, "speedup_over_aiayn_fp32"))]) for size in ("tiny", "base")],
+    claim("BENCHMARKS.md", "({:.2f}× nn.Transformer's autocast and {:.2f}× Marian's for tiny, {:.2f}× and {:.2f}× for base)",
+          *[ratio(amx_tp(s, "aiayn:bf16"), amx_tp(s, peer)) for s in ("tiny", "base")
+            for peer in ("torch_nn:autocast", "marian:autocast")]),
+    claim("BENCHMARKS.md", "| step (self CPU ms) | {:,.0f} | {:,.0f} | {:,.0f} | {:,.0f} |",
+          *[f"{AMX}profile_train_{n}.json:total_self_ms" for n in ("tiny_fp32", "tiny_bf16", "base_fp32", "base_bf16")]),
+    *[claim("BENCHMARKS.md", f"| {label} | {{:,.0f}} | {{:,.0f}} | {{:,.0f}} | {{:,.0f}} |",
+            *[op_ms(f"train_{n}", *ops) for n in ("tiny_fp32", "tiny_bf16", "base_fp32", "base_bf16")])
+      for label, ops in [("matrix products (`mm` + `addmm`)", ("aten::mm", "aten::addmm")),
+                         ("casts and copies (`copy_`)", ("aten::copy_",)),
+                         ("dropout masks (`bernoulli_` / `uniform_`)", ("aten::bernoulli_", "aten::uniform_"))]],
+    claim("BENCHMARKS.md", "AMX makes the products {:.1f}× (tiny) and {:.1f}× (base) as fast as in fp32",
+          lambda: op_ms("train_tiny_fp32", "aten::mm", "aten::addmm")() / op_ms("train_tiny_bf16", "aten::mm",
+                                                                                 "aten::addmm")(),
+          lambda: op_ms("train_base_fp32", "aten::mm", "aten::addmm")() / op_ms("train_base_bf16", "aten::mm",
+                                                                                 "aten::addmm")()),
+    *[claim("BENCHMARKS.md", f"| {name} (AMX Xeon) | {{:,.0f}} | {{:,.0f}} | {{:,.0f}} | {{:,.0f}} | {{:.2f}}× |",
+            amx_dec(beam, "aiayn"), amx_dec(beam, "aiayn_bf16"), amx_dec(beam, "aiayn_int8"), amx_dec(beam, "ct2_int8"),
+            f"{AMX}decode_tiny_bf16.json:runs/beam{beam}/ct2_int8/aiayn_bf16_speedup_median")
+      for name, beam in [("greedy", 1), ("4", 4)]],
+]
+AMX_CLAIMS += [
+    claim("BENCHMARKS.md", "fixed batch: tiny {:.2f}×, base {:.2f}× aiayn fp32",
+          amx_tp("tiny", "aiayn:bf16", "speedup_over_aiayn_fp32"), amx_tp("base", "aiayn:bf16", "speedup_over_aiayn_fp32")),
+    claim("BENCHMARKS.md", "on an AMX Xeon greedy {:.2f}×, beam 4 {:.2f}×",
+          *[f"{AMX}decode_tiny_bf16.json:runs/beam{b}/ct2_int8/aiayn_bf16_speedup_median" for b in (1, 4)]),
+]
+CLAIMS += AMX_CLAIMS
+
 
 def _id(c: Claim) -> str:
     return f"{c.page}: {squash(c.text)[:60]}"
