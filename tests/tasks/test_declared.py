@@ -54,3 +54,20 @@ def test_a_tasks_options_take_their_defaults_and_ranges():
     assert filled(MusicGenerate, given) == MusicGenerate(primers=None, primer_tokens=None, length=512, rule="none")
     with pytest.raises(ConfigError, match="^--primer-tokens must be an integer >= 4"):
         filled(MusicGenerate, {"primer_tokens": 2})
+
+
+def test_musics_unlikelihood_is_declared_so_other_tasks_refuse_it_by_name(tmp_path, capsys):
+    """train.unlikelihood is music's (a --set key, no flag): music's settings take it and check its range;
+    translation refuses it in one line naming music, before anything is written."""
+    from aiayn.app.cli import main
+    from aiayn.training.config import TrainConfig
+
+    music = tasks.get("music")
+    assert "unlikelihood" in music.reads_for("train") and tasks.flag("train", "unlikelihood") == "train.unlikelihood"
+    assert TrainConfig.from_dict({"unlikelihood": 2.0}, music.train_settings).task_settings.unlikelihood == 2.0
+    with pytest.raises(ConfigError, match="^train.unlikelihood must be"):
+        TrainConfig.from_dict({"unlikelihood": -1.0}, music.train_settings)
+    assert main(["train", "--set", "train.unlikelihood=1", "--out", str(tmp_path / "run")]) == 1
+    assert capsys.readouterr().err == ("error: train.unlikelihood is for music; --task translation does not read it: "
+                                       "drop train.unlikelihood\n")
+    assert not (tmp_path / "run").exists()

@@ -63,11 +63,11 @@ def music_model_config(positions: str = "relative", **overrides) -> LanguageMode
 @dataclass
 class MusicTraining:
     """Music's own train settings, in a run's train section beside ``TrainConfig``'s
-    (``--set train.unlikelihood=1``)."""
+    (``--set train.unlikelihood=1``); declared as options, so other tasks refuse them by name."""
 
-    # α of the unlikelihood term (Welleck et al. 2019) on each pitch that would make a parallel 5th or 8ve with a
-    # voice already written at its sixteenth; 0: the plain NLL of the Music Transformer
-    unlikelihood: float = 0.0
+    unlikelihood: float = option(0.0, "α of the unlikelihood term (Welleck et al. 2019) on each pitch that would "
+                                 "make a parallel 5th or 8ve with a voice already written at its sixteenth; 0: the "
+                                 "plain NLL of the Music Transformer", flag=None)
 
     RESUMABLE: ClassVar[tuple[str, ...]] = ()
     RANGES: ClassVar[dict[str, Allowed]] = {"unlikelihood": Allowed(float, 0)}
