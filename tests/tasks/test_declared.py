@@ -71,3 +71,24 @@ def test_musics_unlikelihood_is_declared_so_other_tasks_refuse_it_by_name(tmp_pa
     assert capsys.readouterr().err == ("error: train.unlikelihood is for music; --task translation does not read it: "
                                        "drop train.unlikelihood\n")
     assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("command", ["grade", "parse"])
+def test_a_tasks_own_command_is_made_from_its_declarations(command):
+    """`aiayn grade` and `aiayn parse` (``Task.commands``) are made from the ``Command`` their task declares:
+    each field of its options dataclass is one argument with the field's default and help, and the help
+    keeps its examples (parse adds its task's decoding defaults)."""
+    from aiayn.tasks.declared import declared, shown
+    from aiayn.tasks.music_grade import GRADE
+    from aiayn.tasks.parsing import PARSE
+
+    spec = {"grade": GRADE, "parse": PARSE}[command]
+    assert any(t.commands.get(command, (None,))[0] == spec.add for t in tasks.registry().values())
+    parser = build_parser()._subparsers._group_actions[0].choices[command]
+    actions = {a.dest: a for a in parser._actions}
+    for o in declared(spec.options):
+        default = list(o.default) if isinstance(o.default, tuple) else o.default
+        assert actions[o.dest].default == default and actions[o.dest].help == o.help.format(default=shown(o.default))
+    assert (parser.description, parser.epilog) == (spec.description, spec.epilog) and "example" in parser.format_help()
+    if spec.decoding is not None:
+        assert actions["beam"].default == spec.decoding.beam_size

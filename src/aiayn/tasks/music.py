@@ -30,7 +30,7 @@ from ..training.loss import LossSums, label_smoothed_cross_entropy, unlikelihood
 from .chorales import LENGTHS, SAMPLING, WINDOW, chorale_sequences
 from .declared import filled, option
 from .language_model import LanguageModelObjective, SequenceBatch, nll_by_position
-from .music_grade import RULE_HELP, RULES, add_grade, run_grade, sample_figures
+from .music_grade import GRADE, RULE_HELP, RULES, run_grade, sample_figures
 from .requests import EvaluateRequest, GenerateRequest
 from .spec import Setup, Task, load_trained
 
@@ -239,7 +239,7 @@ class Music(Task):
     data = {"corpus": "music21 Bach chorales", "window": WINDOW, "transpose": 0, "in_range": False}
     verbs = ("evaluate", "generate", "grade", "serve")
     options = {"generate": MusicGenerate}
-    commands = {"grade": (add_grade, run_grade)}
+    commands = {"grade": (GRADE.add, run_grade)}
 
     def model_config(self, **fields: Any) -> LanguageModelConfig:
         return music_model_config(**fields)

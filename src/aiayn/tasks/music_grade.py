@@ -10,13 +10,19 @@ import functools
 import itertools
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
+from ..checks import Allowed
 from ..data import music
 from ..errors import UsageError
 from ..inference.generator import Generator
 from ..io.atomic import atomic_path
 from ..metrics.chorales import no_parallels
+from .chorales import LENGTHS, SAMPLING, WINDOW
+from .declared import Command, option
+from .options import device as device_type
 from .requests import GENERATE_RANGES
 
 RULES = {"none": None, "no-parallels": no_parallels}  # `--rule` of grade and generate: what sampling may not draw
@@ -49,41 +55,47 @@ GRADE_EPILOG = """examples:
   aiayn grade docs/music/samples docs/music/samples/ir-ul64 --json g.json  # two folders, two columns; every figure as JSON"""
 
 
-def add_grade(sub) -> argparse.ArgumentParser:
-    from .chorales import LENGTHS, SAMPLING, WINDOW
-    from .options import device
+SAMPLED = "sampling (with --model)"  # the help's section of the options that sample
 
-    r = {**GENERATE_RANGES, **LENGTHS}
-    g = sub.add_parser("grade", help="grade chorales (MIDI files, or a music model's fresh samples) against Bach's",
-                       description=GRADE_HELP, epilog=GRADE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    g.add_argument("pieces", nargs="*", metavar="FILE|FOLDER", help="four-voice MIDI, MusicXML or kern files; a folder "
-                   "stands for the score files in it (a column per folder; loose files share one); a .json file "
-                   "holds tokens: a list of token lists, or the samples an earlier --json saved")
-    g.add_argument("--model", help="a music run directory or .safetensors file: sample pieces from it and grade them")
-    s = g.add_argument_group("sampling (with --model)")
-    s.add_argument("--samples", type=r["samples"].parse, default=20, help="how many pieces per setting (default 20; "
-                   "with --primer at most the split's chorales, taken in order)")
-    s.add_argument("--length", type=r["length"].parse, default=WINDOW, help=f"at most this many tokens each, primer "
-                   f"included (default {WINDOW} = {WINDOW // 64} bars); one the model ends sooner counts as ended by "
-                   "itself")
-    s.add_argument("--primer", choices=("valid", "test"), help="continue this split's chorales instead of starting "
-                   "from nothing (choose settings on valid, report on test)")
-    s.add_argument("--primer-tokens", type=r["primer_tokens"].parse, default=256, metavar="N",
-                   help="the first N tokens of each chorale are the primer (default 256 = 4 bars)")
-    s.add_argument("--temperature", type=r["temperature"].parse, nargs="+", default=[SAMPLING["temperature"]],
-                   help=f"one or more (default {SAMPLING['temperature']}, the music task's)")
-    s.add_argument("--top-k", type=r["top_k"].parse, default=SAMPLING["top_k"],
-                   help=f"sample from the k likeliest tokens (0: all; default {SAMPLING['top_k']})")
-    s.add_argument("--top-p", type=r["top_p"].parse, nargs="+", default=[SAMPLING["top_p"]],
-                   help=f"nucleus sampling, one or more (1.0: off; default {SAMPLING['top_p']})")
-    s.add_argument("--rule", choices=RULES, nargs="+", default=["none"],
-                   help=RULE_HELP + " (one or more: a column each)")
-    s.add_argument("--seed", type=r["seed"].parse, default=1, help="the same seed gives the same samples (default 1)")
-    s.add_argument("--out", help="also write the samples there as MIDI (a subfolder per setting when there are "
-                   "several), to listen to or grade again; continuations are named after their primer")
-    s.add_argument("--device", type=device, default="cpu", help="cpu, cuda, cuda:1 ... (default cpu)")
-    g.add_argument("--json", metavar="FILE", help="write every figure there: each piece's, the summaries, Bach's")
-    return g
+
+@dataclass
+class MusicGrade:
+    """`aiayn grade`'s options: the pieces to grade, or a model and how to sample it."""
+
+    pieces: list[str] | None = option(None, "four-voice MIDI, MusicXML or kern files; a folder stands for the score "
+                                      "files in it (a column per folder; loose files share one); a .json file holds "
+                                      "tokens: a list of token lists, or the samples an earlier --json saved",
+                                      "pieces", nargs="*", metavar="FILE|FOLDER")
+    model: str | None = option(None, "a music run directory or .safetensors file: sample pieces from it and grade "
+                               "them")
+    samples: int = option(20, "how many pieces per setting (default {default}; with --primer at most the split's "
+                          "chorales, taken in order)", group=SAMPLED)
+    length: int = option(WINDOW, f"at most this many tokens each, primer included (default {{default}} = "
+                         f"{WINDOW // 64} bars); one the model ends sooner counts as ended by itself", group=SAMPLED)
+    primer: str | None = option(None, "continue this split's chorales instead of starting from nothing (choose "
+                                "settings on valid, report on test)", group=SAMPLED, choices=("valid", "test"))
+    primer_tokens: int = option(256, "the first N tokens of each chorale are the primer (default {default} = 4 bars)",
+                                group=SAMPLED, metavar="N")
+    temperature: tuple[float, ...] = option((SAMPLING["temperature"],), "one or more (default {default}, the music "
+                                            "task's)", group=SAMPLED, nargs="+")
+    top_k: int = option(SAMPLING["top_k"], "sample from the k likeliest tokens (0: all; default {default})",
+                        group=SAMPLED)
+    top_p: tuple[float, ...] = option((SAMPLING["top_p"],), "nucleus sampling, one or more (1.0: off; default "
+                                      "{default})", group=SAMPLED, nargs="+")
+    rule: tuple[str, ...] = option(("none",), RULE_HELP + " (one or more: a column each)", group=SAMPLED,
+                                   choices=RULES, nargs="+")
+    seed: int = option(1, "the same seed gives the same samples (default {default})", group=SAMPLED)
+    out: str | None = option(None, "also write the samples there as MIDI (a subfolder per setting when there are "
+                             "several), to listen to or grade again; continuations are named after their primer",
+                             group=SAMPLED)
+    device: str = option("cpu", "cpu, cuda, cuda:1 ... (default {default})", group=SAMPLED, type=device_type)
+    json: str | None = option(None, "write every figure there: each piece's, the summaries, Bach's", metavar="FILE")
+
+    RANGES: ClassVar[dict[str, Allowed]] = {**GENERATE_RANGES, **LENGTHS}
+
+
+GRADE = Command("grade", "grade chorales (MIDI files, or a music model's fresh samples) against Bach's", GRADE_HELP,
+                GRADE_EPILOG, MusicGrade)
 
 
 def _read_sets(paths: list[str], progress) -> tuple[dict[str, list[list[int]]], dict[str, list[str]]]:
@@ -162,7 +174,7 @@ def sample_figures(model_path: str | Path, samples: int = 20, length: int = 2048
     from tqdm import tqdm
 
     from ..metrics import chorales
-    from .chorales import SAMPLING, default_cache
+    from .chorales import default_cache
 
     args = argparse.Namespace(length=length, top_k=SAMPLING["top_k"], seed=seed, device=device)
     model = Generator.load(model_path, device).model

@@ -42,8 +42,8 @@ from ..metrics.evalb import BracketScores, score_corpus
 from ..model.config import TransformerConfig
 from ..training import distributed as D
 from ..training.loss import LossSums, label_smoothed_cross_entropy
-from .declared import filled, option
-from .options import add_decoding, decode_options, input_lines
+from .declared import Command, filled, option
+from .options import decode_options, input_lines
 from .requests import EvaluateRequest
 from .spec import Setup, Task
 
@@ -205,19 +205,22 @@ def _check_writable(folder: Path) -> None:
                          "copy the model somewhere writable") from None
 
 
-def _add_parse(sub) -> argparse.ArgumentParser:
-    d = PAPER_DECODING
-    pa = sub.add_parser("parse", help="parse sentences with a parsing model (one tree per line)",
-                        description="Parse one sentence per line (words separated by spaces, punctuation split "
-                        "off, as in the treebank) into Penn Treebank brackets, one tree per line in input order; "
-                        "POS tags are XX (the model predicts none). An empty line gives an empty line. Decoding as "
-                        f"paper §6.3: beam {d.beam_size}, alpha {d.alpha}, max length input + {d.max_len_b}.",
-                        epilog="example:\n  echo 'the dog saw a cat with a telescope .' | aiayn parse --model "
-                        "runs/parsing", formatter_class=argparse.RawDescriptionHelpFormatter)
-    pa.add_argument("--model", required=True, help="parsing run directory or .safetensors file")
-    pa.add_argument("--input", help="file of sentences (default: stdin)")
-    add_decoding(pa, d, title="decoding (paper §6.3 defaults)")
-    return pa
+@dataclass
+class ParsingParse:
+    """`aiayn parse`'s options: the model and the sentences (its decoding options: ``PARSE.decoding``)."""
+
+    model: str | None = option(None, "parsing run directory or .safetensors file", required=True)
+    input: str | None = option(None, "file of sentences (default: stdin)")
+
+
+PARSE = Command("parse", "parse sentences with a parsing model (one tree per line)",
+                "Parse one sentence per line (words separated by spaces, punctuation split off, as in the treebank) "
+                "into Penn Treebank brackets, one tree per line in input order; POS tags are XX (the model predicts "
+                "none). An empty line gives an empty line. Decoding as paper §6.3: beam "
+                f"{PAPER_DECODING.beam_size}, alpha {PAPER_DECODING.alpha}, max length input + "
+                f"{PAPER_DECODING.max_len_b}.",
+                "example:\n  echo 'the dog saw a cat with a telescope .' | aiayn parse --model runs/parsing",
+                ParsingParse, PAPER_DECODING, "decoding (paper §6.3 defaults)")
 
 
 def _run_parse(args: argparse.Namespace) -> str:
@@ -263,7 +266,7 @@ class Parsing(Task):
 
     def subject(self, path, device: str = "cpu", dtype: str = "float32") -> Parser:
         return Parser.load(path, device)
-    commands = {"parse": (_add_parse, _run_parse)}
+    commands = {"parse": (PARSE.add, _run_parse)}
 
     def model_config(self, **fields) -> TransformerConfig:
         return parsing_model_config(**fields)

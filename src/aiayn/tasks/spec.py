@@ -81,7 +81,8 @@ class Task:
     for it (fields made with ``aiayn.tasks.declared.option``), from which the arguments, help and
     refusals are made (``aiayn.tasks.check_options``); ``train_settings`` fields made with ``option``
     are train options too; ``commands``: the sub-commands it brings, name -> (adds its parser to
-    argparse's sub-parsers and returns it, runs it: parsed arguments -> the text for stdout);
+    argparse's sub-parsers and returns it, runs it: parsed arguments -> the text for stdout), the parser
+    made from a declared ``aiayn.tasks.declared.Command`` (``(GRADE.add, run_grade)``);
     ``default_out``: ``aiayn train``'s run directory without --out ("": runs/NAME).
     """
 
