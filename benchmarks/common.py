@@ -219,8 +219,12 @@ def add_common_args(parser) -> None:
 
 
 def set_threads(n: int | None) -> int:
+    """The process as `aiayn` runs it: n torch threads (None: torch's), freed memory kept (aiayn.allocator)."""
     import torch
 
+    from aiayn.allocator import keep_freed_memory
+
+    keep_freed_memory()
     if n:
         torch.set_num_threads(n)
     return torch.get_num_threads()

@@ -15,6 +15,7 @@ import sys
 from tqdm import tqdm
 
 from .. import checks, runs, tasks
+from ..allocator import keep_freed_memory
 from ..decoding.options import DECODE_RANGES
 from ..errors import UsageError, UserError
 from ..export import QUANTIZATIONS, TARGETS
@@ -443,6 +444,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(message)s", stream=sys.stderr)
     logging.addLevelName(logging.INFO, "info")
     logging.addLevelName(logging.WARNING, "warning")
+    keep_freed_memory()  # every step reuses the last one's memory instead of faulting it in (aiayn.allocator)
     try:
         command_table()[args.command][1](args)
     except UserError as e:
