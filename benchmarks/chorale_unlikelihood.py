@@ -33,10 +33,6 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "music"
 GRADED = ("parallel_5ths_per_100q", "parallel_8ves_per_100q", "crossings_pct", "out_of_range_pct")
 
 
-def _last_checkpoint(run: Path) -> Path:
-    return sorted((run / "checkpoints").glob("step-*.safetensors"))[-1]
-
-
 def _column(column: dict, path: Path) -> dict:
     return {"pieces": column["pieces"], "ended": column["ended"], "grade": column["grade"]["median"],
             "longest_held_q": column["longest_held_q"]["median"], **{name: column[name]["pooled"] for name in GRADED},
@@ -65,7 +61,7 @@ def measure(run: Path, grades: Path | None, known: dict, base: bool = False) -> 
     from aiayn.io.rundir import RunDir
     from aiayn.tasks.music import evaluate_music
 
-    weights = run / "best.safetensors" if base else _last_checkpoint(run)
+    weights = RunDir(run).best if base else RunDir(run).last_checkpoint()
     samples = {"samples": _grades(grades, run.name)}
     if (str(run), str(weights)) in known:
         return known[(str(run), str(weights))] | samples

@@ -57,9 +57,9 @@ def report(args) -> None:
         label = config.get("positions") or config["preset"]  # runs from before `aiayn train --task music`
         if config.get("data", {}).get("transpose"):
             label += f", transposed ±{config['data']['transpose']}"
-        model, meta = load_model(run_dir / "best.safetensors")
+        model, meta = load_model(RunDir(run_dir).best)
         model.eval()
-        test_fig = evaluate_music(run_dir / "best.safetensors")
+        test_fig = evaluate_music(RunDir(run_dir).best)
         nll, count = nll_by_position(model, [s[: 2 * WINDOW] for s in long], music.BOS)
         per_pos = (nll / count).tolist()
         valid = [(e["step"], e["valid_nll"]) for e in RunDir(run_dir).events("valid")]

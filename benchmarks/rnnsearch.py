@@ -20,12 +20,11 @@ from statistics import median
 
 from .common import record_path, write_result
 
-BUCKET, LAST = 10, 50  # words per bucket; sources longer than LAST share one bucket
+EDGES = (1, 11, 21, 31, 41, 51, 10**9)  # buckets of 10 words; sources longer than 50 share one
 
 
-def bucket_of(words: int) -> str:
-    low = min((words - 1) // BUCKET * BUCKET, LAST) + 1
-    return f"{low}+" if low > LAST else f"{low}-{low + BUCKET - 1}"
+def bucket_name(lo: int, hi: int) -> str:
+    return f"{lo}+" if hi == EDGES[-1] else f"{lo}-{hi - 1}"
 
 
 def test_split():
@@ -38,24 +37,18 @@ def test_split():
 def score_run(run: Path, data) -> dict:
     from sacrebleu.metrics import BLEU, CHRF
 
-    from aiayn.io.rundir import RunDir
+    from aiayn.io.rundir import RunDir, hypotheses
+    from aiayn.metrics.bleu import by_length
 
-    hyps = (run / "hyp.test.beam4.es").read_text(encoding="utf-8").split("\n")[: len(data)]
+    hyps = hypotheses(run, "test", "beam4", "es").read_text(encoding="utf-8").split("\n")[: len(data)]
     config = RunDir(run).read_config()
     train = RunDir(run).events("train")
-    groups: dict[str, list[int]] = {}
-    for i, line in enumerate(data.src):
-        groups.setdefault(bucket_of(len(line.split())), []).append(i)
-    order = sorted(groups, key=lambda b: int(b.split("-")[0].rstrip("+")))
-    by_length = []
-    for b in order:
-        idx = groups[b]
-        by_length.append({"bucket": b, "sentences": len(idx),
-                          "bleu": BLEU().corpus_score([hyps[i] for i in idx], [[data.tgt[i] for i in idx]]).score})
+    buckets = [{"bucket": bucket_name(b["lo"], b["hi"]), "sentences": b["n"], "bleu": b["bleu"]}
+               for b in by_length(data.src, data.tgt, hyps, EDGES)]
     return {"run": str(run), "arch": config.get("arch", "transformer"), "updates": train[-1]["step"],
             "train_seconds": train[-1]["elapsed"], "median_tgt_tokens_per_s": median(e["tgt_tok_s"] for e in train[1:]),
             "bleu": BLEU().corpus_score(hyps, [data.tgt]).score, "chrf": CHRF().corpus_score(hyps, [data.tgt]).score,
-            "by_length": by_length}
+            "by_length": buckets}
 
 
 def report(args) -> None:

@@ -79,7 +79,7 @@ def report(args) -> None:
         window = config["data"]["window"]
         positions = config.get("positions") or {"full": "absolute"}.get(config["model"]["attention"], config["model"]["attention"])
         label = f"{positions}, L = {window}" + (f" ({config['preset']})" if config.get("preset") not in (None, positions) else "")
-        model, meta = load_model(run_dir / "best.safetensors")
+        model, meta = load_model(RunDir(run_dir).best)
         model.eval()
         test_fig = evaluate_music(run_dir)  # the run's own window, from its config.json
         whole = nll_by_position(model, test, music.BOS)

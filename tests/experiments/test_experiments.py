@@ -11,7 +11,7 @@ from conftest import aiayn
 from aiayn.errors import UsageError
 from aiayn.experiments import load, names
 from aiayn.experiments.report import _budget_changes, _judge, _paper_changes, render
-from aiayn.experiments.runner import by_length, read_lines, valid_curve, write_lines
+from aiayn.experiments.runner import read_lines, valid_curve, write_lines
 from aiayn.io.rundir import RunDir
 from aiayn.metrics.bleu import paired_bootstrap
 from aiayn.tasks.music import SAMPLING
@@ -78,14 +78,6 @@ def test_two_commands_saving_records_keep_both(tmp_path):
     first.put({"name": "a", "key": "1"})
     second.put({"name": "b", "key": "2"})
     assert set(Results(tmp_path / "results.json").records) == {"a", "b"}
-
-
-def test_scores_by_length_bin_by_hand():
-    sources = ["a b", "a b c d", "a", "a b c d e f"]
-    refs, hyps = ["x", "y", "z", "w"], ["x", "n", "z", "w"]
-    bins = by_length(sources, refs, hyps, (1, 3, 5, 10))
-    assert [(b["lo"], b["n"], b["accuracy"]) for b in bins] == [(1, 2, 1.0), (3, 1, 0.0), (5, 1, 1.0)]
-    assert [b["mean_length"] for b in bins] == [1.5, 4, 6]
 
 
 def test_a_verdict_can_fail_and_no_change_is_never_a_reproduction():

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from aiayn.io.checkpoint import CheckpointError
-from aiayn.io.rundir import JsonLog, RunDir, RunInUse, model_file_of
+from aiayn.io.rundir import JsonLog, RunDir, RunInUse, hypotheses, model_file_of
 
 
 def test_the_log_is_read_back_by_kind_and_survives_a_cut_line(tmp_path):
@@ -27,6 +27,8 @@ def test_the_model_of_a_run_is_its_best_else_its_newest_checkpoint(tmp_path):
     run = RunDir(tmp_path)
     with pytest.raises(CheckpointError, match=f"^{tmp_path} holds no model: train one with"):
         run.model_file()
+    with pytest.raises(CheckpointError, match=f"^{tmp_path} holds no checkpoint: train one with"):
+        run.last_checkpoint()
     run.checkpoints.mkdir()
     for step in (20, 3, 100):
         run.checkpoint(step).write_bytes(b"")
@@ -35,8 +37,17 @@ def test_the_model_of_a_run_is_its_best_else_its_newest_checkpoint(tmp_path):
     assert run.model_file() == run.checkpoint(100) and model_file_of(tmp_path) == run.checkpoint(100)
     run.best.write_bytes(b"")
     assert run.model_file() == run.best and model_file_of(run.best) == run.best
+    assert run.last_checkpoint() == run.checkpoint(100)  # the best does not count
     with pytest.raises(CheckpointError, match="^no model at"):
         model_file_of(tmp_path / "missing")
+
+
+def test_hypotheses_lie_beside_the_model_they_came_from(tmp_path):
+    run = RunDir(tmp_path)
+    run.checkpoints.mkdir()
+    assert hypotheses(tmp_path, "test", "beam4", "es") == tmp_path / "hyp.test.beam4.es"
+    assert hypotheses(run.checkpoint(5), "valid", "beam1.int8", "de") == \
+        run.checkpoints / "hyp.step-00000005.valid.beam1.int8.de"
 
 
 def test_a_run_exists_once_its_state_does(tmp_path):

@@ -24,7 +24,7 @@ from ..io.atomic import atomic_path
 from ..io.checkpoint import read_header
 from ..io.loader import load
 from ..io.rundir import RunDir, RunInUse
-from ..metrics.bleu import corpus_scores
+from ..metrics.bleu import by_length
 from ..runs import TrainRequest, train
 from ..tasks.translation import evaluate
 from .flops import flops_per_update
@@ -119,9 +119,9 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
     """The record of a trained run: its budget as spent, parameters, development figures and scores; ``keep``: a
     folder for each scored checkpoint's hypotheses (gzipped), read by the report's paired bootstrap."""
     checkpoints = run.list_checkpoints()
-    last = checkpoints[-1]
+    last = run.last_checkpoint()
     state = read_header(run.state)[1]
-    events = [json.loads(line) for line in run.log.read_text().splitlines() if line.strip()]
+    events = run.events()
     valid = [e for e in events if e.get("event") == "valid" and e.get("step") == state["step"]]
     model = load(last).model
     record = {"name": spec.name, "key": spec.key, "row": spec.row, "label": spec.label, "task": spec.task,
@@ -216,17 +216,3 @@ def write_lines(path: Path, lines: list[str]) -> None:
 def read_lines(path: Path) -> list[str]:
     with gzip.open(path, "rt", encoding="utf-8") as f:
         return f.read().splitlines()
-
-
-def by_length(sources: list[str], references: list[str], hyps: list[str], edges: tuple[int, ...]) -> list[dict]:
-    """Scores per bin of source length in words: [lo, hi) for consecutive ``edges``."""
-    out = []
-    for lo, hi in zip(edges, edges[1:]):
-        picked = [i for i, s in enumerate(sources) if lo <= len(s.split()) < hi]
-        if not picked:
-            continue
-        h, r = [hyps[i] for i in picked], [references[i] for i in picked]
-        mean = sum(len(sources[i].split()) for i in picked) / len(picked)
-        out.append({"lo": lo, "hi": hi, "n": len(picked), "mean_length": mean, "bleu": corpus_scores(h, r).bleu,
-                    "accuracy": sum(a == b for a, b in zip(h, r)) / len(picked)})
-    return out

@@ -7,6 +7,7 @@
     RUN/best.safetensors          weights with the best validation BLEU (or loss)
     RUN/checkpoints/step-N.safetensors   weights every save_every steps (the last keep_last kept)
     RUN/average-last-K.safetensors       written by `aiayn average`
+    RUN/hyp.[WEIGHTS.]TEST.beamB.LANG   `aiayn evaluate`'s hypotheses, beside the model (``hypotheses``)
     RUN/.lock                     held (flock) by the one process that trains into RUN
 
 A run exists once its state exists: a folder with a config or a vocabulary but no state (a run
@@ -175,13 +176,19 @@ class RunDir:
         finally:
             os.close(fd)
 
+    def last_checkpoint(self) -> Path:
+        """The newest step checkpoint (a CheckpointError names the run when there is none)."""
+        checkpoints = self.list_checkpoints()
+        if not checkpoints:
+            raise CheckpointError(f"{self.path} holds no checkpoint: train one with `aiayn train --out {self.path}`")
+        return checkpoints[-1]
+
     def model_file(self) -> Path:
         """The weights to translate with: best, else the newest step checkpoint."""
         if self.best.exists():
             return self.best
-        checkpoints = self.list_checkpoints()
-        if checkpoints:
-            return checkpoints[-1]
+        if self.list_checkpoints():
+            return self.last_checkpoint()
         raise CheckpointError(f"{self.path} holds no model: train one with `aiayn train --out {self.path}`")
 
 
@@ -191,3 +198,11 @@ def model_file_of(path: str | Path) -> Path:
     if not path.exists():
         raise CheckpointError(f"no model at {path}")
     return RunDir(path).model_file() if path.is_dir() else path
+
+
+def hypotheses(model: str | Path, test: str, kind: str, lang: str) -> Path:
+    """Where ``aiayn evaluate`` writes a model's hypotheses, beside it: ``hyp.TEST.KIND.LANG`` in a run folder,
+    ``hyp.STEM.TEST.KIND.LANG`` beside a weights file (``kind``: beam4, beam4.int8, ...)."""
+    model = Path(model)
+    folder, which = (model, "") if model.is_dir() else (model.parent, f"{model.stem}.")
+    return folder / f"hyp.{which}{test}.{kind}.{lang}"

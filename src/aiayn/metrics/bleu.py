@@ -33,6 +33,22 @@ def corpus_scores(hypotheses: list[str], references: list[str]) -> Scores:
     return Scores(b.score, c.score, str(bleu.get_signature()), str(chrf.get_signature()))
 
 
+def by_length(sources: list[str], references: list[str], hypotheses: list[str], edges: tuple[int, ...]) -> list[dict]:
+    """Scores per bin of source length in words (Bahdanau et al.'s Figure 2): [lo, hi) for consecutive ``edges``;
+    each bin's sentence count ``n``, ``mean_length``, corpus ``bleu`` and exact-match ``accuracy``. Empty bins and
+    sources outside the edges are left out."""
+    out = []
+    for lo, hi in zip(edges, edges[1:]):
+        picked = [i for i, s in enumerate(sources) if lo <= len(s.split()) < hi]
+        if not picked:
+            continue
+        h, r = [hypotheses[i] for i in picked], [references[i] for i in picked]
+        mean = sum(len(sources[i].split()) for i in picked) / len(picked)
+        out.append({"lo": lo, "hi": hi, "n": len(picked), "mean_length": mean, "bleu": corpus_scores(h, r).bleu,
+                    "accuracy": sum(a == b for a, b in zip(h, r)) / len(picked)})
+    return out
+
+
 def paired_bootstrap(baseline: list[str], system: list[str], references: list[str], samples: int = 1000) -> dict:
     """sacreBLEU's paired bootstrap resampling (Koehn, 2004) of ``system`` against ``baseline`` on the same
     references: {"delta": BLEU(system) - BLEU(baseline), "p_value": how often resampled test sets show no
