@@ -34,47 +34,22 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 from pathlib import Path
 
 from .common import set_threads, write_result
 
-
-def statistics_of(pieces: list[list[int]]) -> list[dict[str, float]]:
-    """Each piece's statistics (pieces under 8 sixteenths are left out); the definitions are the
-    library's grade (``aiayn.metrics.chorales``), without its distances to Bach."""
-    from aiayn.metrics import chorales
-
-    rows = []
-    for tokens in pieces:
-        p = chorales.pitches(tokens)
-        if p.shape[1] < 8:
-            continue
-        par = chorales.parallels(p)
-        rows.append({"sixteenths": p.shape[1], "crossings_pct": chorales.crossings(p),
-                     "crossings_realigned_pct": chorales.realigned_crossings(tokens),
-                     "out_of_range_pct": chorales.out_of_range(p), "parallel_5ths_per_100q": par["5ths"],
-                     "parallel_8ves_per_100q": par["8ves"], "longest_held_q": chorales.longest_held(p),
-                     "in_one_key_pct": chorales.key_consistency(tokens), "rests_pct": 100 * (p < 0).mean()})
-    return rows
-
-
-def summarise(rows: list[dict[str, float]], ended: int | None = None) -> dict:
-    """Mean, median, min and max of each statistic over the pieces; ``ended``: samples that ended by themselves."""
-    summary = {k: {"mean": statistics.mean(r[k] for r in rows), "median": statistics.median(r[k] for r in rows),
-                   "min": min(r[k] for r in rows), "max": max(r[k] for r in rows)} for k in rows[0]}
-    return summary | {"pieces": len(rows), "ended": ended}
+COLUMNS = ("sixteenths", "crossings_pct", "crossings_realigned_pct", "out_of_range_pct", "parallel_5ths_per_100q",
+           "parallel_8ves_per_100q", "longest_held_q", "in_one_key_pct", "rests_pct")  # the table's, in its order
 
 
 def markdown(table: dict[str, dict]) -> str:
-    """One row per model; cells "mean (median; min–max)"."""
-    columns = [c for c in next(iter(table.values())) if c not in ("pieces", "ended")]
-    lines = ["| | pieces | ended | " + " | ".join(columns) + " |", "| --- " * (len(columns) + 3) + "|"]
+    """One row per model; cells "mean (median; min–max)" over the pieces graded."""
+    lines = ["| | pieces | ended | " + " | ".join(COLUMNS) + " |", "| --- " * (len(COLUMNS) + 3) + "|"]
     for label, row in table.items():
         cells = [f"{row[c]['mean']:.1f} ({row[c]['median']:.1f}; {row[c]['min']:.1f}–{row[c]['max']:.1f})"
-                 for c in columns]
-        ended = "–" if row["ended"] is None else f"{row['ended']} of {row['pieces']}"
-        lines.append(f"| {label} | {row['pieces']} | {ended} | " + " | ".join(cells) + " |")
+                 for c in COLUMNS]
+        ended = "–" if row["ended"] is None else f"{row['ended']} of {row['graded']}"
+        lines.append(f"| {label} | {row['graded']} | {ended} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
@@ -85,18 +60,19 @@ def ended_count(samples: list[list[int]], length: int) -> int:
 
 def report(path: Path) -> None:
     """The table again from a bach_stats.json's saved tokens, without the models; each sample's statistics too."""
+    from aiayn.metrics.chorales import grade_pieces, summarise
     from aiayn.tasks.music import chorale_sequences
 
     saved = json.loads(path.read_text())
     length = saved["args"]["length"]
     _, test = chorale_sequences("test")
-    table = {"Bach (test chorales)": summarise(statistics_of(test))}
+    table = {"Bach (test chorales)": summarise(grade_pieces(test))}
     for label, samples in saved["samples"].items():
-        rows = statistics_of(samples)
+        rows = grade_pieces(samples)
         table[label] = summarise(rows, ended_count(samples, length))
         print(f"{label} (cap {length} tokens):")
-        for i, (tokens, row) in enumerate(zip(samples, rows)):
-            stats = "  ".join(f"{k} {v:.1f}" for k, v in row.items())
+        for i, (tokens, row) in enumerate((t, r) for t, r in zip(samples, rows) if len(r) > 1):
+            stats = "  ".join(f"{k} {row[k]:.1f}" for k in COLUMNS)
             print(f"  sample {i}: {len(tokens)} tokens, {'ended' if len(tokens) < length else 'capped'}  {stats}")
     print(markdown(table))
 
@@ -131,10 +107,11 @@ def main() -> None:
 
     from aiayn.inference.generator import Generator
     from aiayn.io.rundir import RunDir
+    from aiayn.metrics.chorales import grade_pieces, summarise
     from aiayn.tasks.music import chorale_sequences
 
     _, test = chorale_sequences("test")
-    per_piece = {"Bach (test chorales)": statistics_of(test)}
+    per_piece = {"Bach (test chorales)": grade_pieces(test)}
     table = {"Bach (test chorales)": summarise(per_piece["Bach (test chorales)"])}
     samples = {}
     for run in args.runs:
@@ -142,7 +119,7 @@ def main() -> None:
         label = f"{config.get('positions') or config['preset']}, L = {config['data']['window']}"
         gen = Generator.load(run)
         samples[label] = gen.generate([[]] * args.samples, args.length, temperature=args.temperature, seed=args.seed)
-        per_piece[label] = statistics_of(samples[label])
+        per_piece[label] = grade_pieces(samples[label])
         table[label] = summarise(per_piece[label], ended_count(samples[label], args.length))
         if args.rolls:
             write_roll(samples[label][0], Path(args.rolls), label, args)
