@@ -92,3 +92,24 @@ def test_a_tasks_own_command_is_made_from_its_declarations(command):
     assert (parser.description, parser.epilog) == (spec.description, spec.epilog) and "example" in parser.format_help()
     if spec.decoding is not None:
         assert actions["beam"].default == spec.decoding.beam_size
+
+
+def test_a_shared_options_help_names_each_tasks_default_where_they_differ():
+    """The help of an option every task reads names each task's default, from the declarations (``Task.defaults``,
+    each task's train config, ``Task.decoding``): one value where they agree."""
+    from aiayn.tasks.options import by_task
+
+    assert by_task({"a": 1, "b": 1}) == "default 1"
+    assert by_task({"a": 4, "b": 10, "c": 10}) == "default: a 4, b and c 10"
+    choices = build_parser()._subparsers._group_actions[0].choices
+    helps = {command: {a.dest: " ".join(a.help.split()) for a in choices[command]._actions if a.help}
+             for command in ("train", "generate", "evaluate")}
+    for field in ("samples", "temperature", "top_k", "top_p"):
+        values = {name: t.defaults["generate"][field] for name, t in tasks.registry().items() if t.defaults}
+        assert by_task(values) in helps["generate"][field]
+    assert "default: music 4, digits and superres 10" in helps["generate"]["samples"]
+    trained = {name: t.train_config(None, {}) for name, t in tasks.registry().items()}
+    assert by_task({name: c.warmup for name, c in trained.items()}) in helps["train"]["train.warmup"]
+    assert f"music {trained['music'].warmup}" in helps["train"]["train.warmup"]
+    parsing = tasks.get("parsing").decoding
+    assert f"parsing {parsing.beam_size}" in helps["evaluate"]["beam"] and "default 0" in helps["evaluate"]["min_len"]

@@ -22,7 +22,7 @@ from ..export import QUANTIZATIONS, TARGETS
 from ..inference.attention_maps import KINDS
 from ..precision import PRECISIONS, decoding_dtype
 from ..tasks.declared import add_options
-from ..tasks.options import add_decoding, decode_options, decoding_given, device, input_lines
+from ..tasks.options import add_decoding, by_task, decode_options, decoding_given, device, input_lines
 from ..training.config import RANGES as TRAIN_RANGES
 from . import distill, experiment, info, preprocess
 from .argtypes import duration, setting
@@ -139,6 +139,7 @@ def _add_train(sub) -> argparse.ArgumentParser:
                    "(a run directory or .safetensors file) of the same task, preset and model shape; the optimizer "
                    "and learning-rate schedule start afresh. Dropout may differ")
     t.add_argument("--device", type=device, help="cpu or cuda[:N] (default: cuda when available)")
+    own = {name: task.train_config(None, {}) for name, task in known.items()}  # each task's default preset
     for flag, field, text in [
         ("--max-steps", "max_steps", "stop after this many updates"),
         ("--max-time", "max_time", "stop after this much training time: 90s, 10m, 2h"),
@@ -149,6 +150,9 @@ def _add_train(sub) -> argparse.ArgumentParser:
         ("--seed", "seed", "random seed"),
     ]:
         kind = duration if field == "max_time" else TRAIN_RANGES[field].parse
+        values = {name: getattr(config, field) for name, config in own.items()}
+        if any(v is not None for v in values.values()):  # the task's, with its default preset
+            text += f"; {by_task(values)}"
         t.add_argument(flag, dest=f"train.{field}", type=kind, help=text)
     t.add_argument("--precision", dest="train.precision", choices=PRECISIONS,
                    help="fp32 (default): exact, the reference; bf16: a bfloat16 working copy of the model runs the "
@@ -194,9 +198,7 @@ def _add_evaluate(sub) -> argparse.ArgumentParser:
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     ev.add_argument("--model", required=True, help="run directory or .safetensors file")
     searched = {name: task.decoding for name, task in tasks.registry().items() if task.decoding}
-    add_decoding(ev, None, title="decoding (defaults: the model's task's; " + "; ".join(  # unset: Task.decoding decides
-        f"{name}: beam {d.beam_size}, alpha {d.alpha}, max length input + {d.max_len_b}" for name, d in searched.items())
-        + ")")
+    add_decoding(ev, None, title="decoding (defaults: the model's task's)", tasks=searched)  # unset: Task.decoding
     return ev
 
 
@@ -239,14 +241,15 @@ def _add_generate(sub) -> argparse.ArgumentParser:
     g.add_argument("--model", required=True, help="music, digits or superres run directory, or .safetensors file")
     g.add_argument("--out", default="samples", help="music: folder for the .mid and .png files; images: a .png file "
                    "or a folder for TASK.png (default samples)")
-    g.add_argument("--samples", type=r["samples"].parse, help="music: samples per primer (default 4); digits: "
-                   "samples per class (default 10); superres: test digits (default 10)")
+    given = functools.partial(tasks.defaults, "generate")  # each task's (Task.defaults), by task
+    g.add_argument("--samples", type=r["samples"].parse, help="samples per primer (music), per class (digits) or "
+                   f"test digits (superres) ({given('samples')})")
     g.add_argument("--temperature", type=r["temperature"].parse,
-                   help="below 1: safer; above 1: wilder (default: the task's; digits 1.0, music docs/music.md)")
+                   help=f"below 1: safer; above 1: wilder ({given('temperature')}; music's: docs/music.md)")
     g.add_argument("--top-k", type=r["top_k"].parse,
-                   help="sample among the k most probable tokens (0: all; default: the task's)")
+                   help=f"sample among the k most probable tokens (0: all; {given('top_k')})")
     g.add_argument("--top-p", type=r["top_p"].parse,
-                   help="sample within probability p, nucleus (1.0: all; default: the task's)")
+                   help=f"sample within probability p, nucleus (1.0: all; {given('top_p')})")
     g.add_argument("--seed", type=r["seed"].parse, default=1, help="the same seed gives the same samples (default 1)")
     g.add_argument("--device", type=device, default="cpu")
     return g

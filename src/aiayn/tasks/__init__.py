@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import UsageError
 from .declared import Option
 from .language_model import LanguageModelObjective, SequenceBatch, cut_windows, nll_by_position
+from .options import by_task, listed
 from .requests import GENERATE_RANGES, EvaluateRequest, GenerateRequest
 from .spec import Setup, Task
 from .translation import TranslationObjective
@@ -43,6 +44,13 @@ def get(name: str) -> Task:
 def readers(command: str) -> list[tuple[str, list[Option]]]:
     """(task name, the options it declares for ``aiayn command``) of every task, in registry order."""
     return [(task.name, task.options_for(command)) for task in registry().values()]
+
+
+def defaults(command: str, field: str) -> str:
+    """The help's words for the defaults of a shared option of ``aiayn command`` (a ``GenerateRequest``
+    field), from each task's ``Task.defaults`` (the tasks that declare none for it take no part)."""
+    return by_task({name: task.defaults[command][field] for name, task in registry().items()
+                    if field in task.defaults.get(command, {})})
 
 
 def given_options(command: str, values: dict[str, Any]) -> dict[str, Any]:
@@ -101,10 +109,6 @@ def flag(command: str, name: str) -> str:
     return next(found).shown
 
 
-def _listed(items: list[str]) -> str:
-    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
-
-
 def check_options(task: Task, command: str, given: dict, why: str = "") -> None:
     """Refuses in one line the options in ``given`` (name -> value, None: not given) that ``task`` does
     not read for ``aiayn command`` (``Task.options``), naming the tasks that read them; ``why``: what
@@ -119,13 +123,13 @@ def check_options(task: Task, command: str, given: dict, why: str = "") -> None:
     group = [name for name in readers[0].group_of(command, refused[0]) if name not in mine]
     takers = [t for t in readers if set(group) <= set(t.reads_for(command))]
     shown = functools.partial(flag, command)
-    text = f"{_listed([shown(d) for d in group])} {'is' if len(group) == 1 else 'are'} for "
+    text = f"{listed([shown(d) for d in group])} {'is' if len(group) == 1 else 'are'} for "
     text += " and ".join(t.audience(command, group[0]) for t in takers)
     others = [t.name for t in readers if t not in takers]
     if others:
         text += f" ({shown(refused[0])} also for {' and '.join(others)})"
     why = why or f"a {task.name} model does not take {'it' if len(refused) == 1 else 'them'}"
-    raise UsageError(f"{text}; {why}: drop {_listed([shown(d) for d in refused])}")
+    raise UsageError(f"{text}; {why}: drop {listed([shown(d) for d in refused])}")
 
 
 __all__ = ["DEFAULT", "GENERATE_RANGES", "EvaluateRequest", "GenerateRequest", "LanguageModelObjective", "Setup",

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..decoding.options import DecodeOptions
-from .options import add_decoding
+from .options import add_decoding, shown
 
 
 def option(default: Any = None, help: str = "", flag: str | None = "", *, together: str = "", audience: str = "",
@@ -97,11 +96,6 @@ def add_options(parser: argparse.ArgumentParser, readers: list[tuple[str, list[O
         first = owners[0][1]
         helps = [first.help] + [f"{name}: {o.help}" for name, o in owners[1:] if o.help != first.help]
         groups[names].add_argument(first.flag, dest=dest, help="; ".join(helps), **first.argparse)
-
-
-def shown(value: Any) -> str:
-    """A default as a help text writes it: 0.6, or "0.6 0.9" for several."""
-    return " ".join(map(str, value)) if isinstance(value, Sequence) and not isinstance(value, str) else str(value)
 
 
 @dataclass(frozen=True)

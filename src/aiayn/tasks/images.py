@@ -231,6 +231,8 @@ class Digits(Task):
     data = {"corpus": "scikit-learn 8x8 digits"}
     verbs = ("evaluate", "generate", "serve")
     options = {"generate": DigitsGenerate}
+    # `aiayn generate`'s: samples per class (superres: test digits), sampled from the model's own distribution
+    defaults = {"generate": {"samples": 10, "temperature": 1.0, "top_k": 0, "top_p": 1.0}}
 
     def model_config(self, **fields) -> LanguageModelConfig:
         return digits_model_config(**fields)
@@ -256,9 +258,9 @@ class Digits(Task):
     def generate(self, request: GenerateRequest) -> str:
         _, task = load_image_model(request.model)  # before the output name is settled
         out = request.out if request.out.lower().endswith(".png") else str(Path(request.out) / f"{task}.png")
-        classes = filled(DigitsGenerate, request.task_options).classes
-        return str(generate_images(request.model, out, request.samples or 10, classes, *request.sampling(),
-                                   request.seed, request.device))
+        classes, request = filled(DigitsGenerate, request.task_options).classes, request.given_or(self.defaults["generate"])
+        return str(generate_images(request.model, out, request.samples, classes, *request.sampling(), request.seed,
+                                   request.device))
 
 
 class SuperResolution(Digits):

@@ -133,6 +133,8 @@ class ChoraleObjective(LanguageModelObjective):
         return {f"parallel_{name}": 100 * total / quarters for name, total in sums.items()}
 
 
+GENERATE_DEFAULTS = {"samples": 4, **SAMPLING}  # `aiayn generate`'s: 4 samples per primer, SAMPLING's settings
+
 DATA_RANGES = {"window": Allowed(int, 2, 1 << 16), "transpose": Allowed(int, 0, 12), "in_range": Allowed(bool)}
 
 
@@ -179,8 +181,8 @@ def generate_music(request: GenerateRequest) -> list[Path]:
     MIDI, kern), or ``test:N``. The primers and the model are checked before the folder is made."""
     from ..plots.music import plot_piano_roll  # matplotlib: only this verb needs it
 
-    options = filled(MusicGenerate, request.task_options)
-    samples, length = request.samples or 4, options.length
+    options, request = filled(MusicGenerate, request.task_options), request.given_or(GENERATE_DEFAULTS)
+    samples, length = request.samples, options.length
     named = _primers(options)
     generator = Generator.load(request.model, request.device)
     out = Path(request.out)
@@ -188,7 +190,7 @@ def generate_music(request: GenerateRequest) -> list[Path]:
         raise UsageError(f"--out {out} is a file; music models write a folder of .mid and .png files: choose a folder")
     out.mkdir(parents=True, exist_ok=True)
     jobs = [(name, tokens, i) for name, tokens in named for i in range(samples)]
-    (t, k, p), seed = request.sampling(**SAMPLING), request.seed
+    (t, k, p), seed = request.sampling(), request.seed
     rule = options.rule
     ruled = "" if rule == "none" else f", {rule}"
     pieces = generator.generate([tokens for _, tokens, _ in jobs], length, t, k, p, seed, rule=RULES[rule])
@@ -238,7 +240,7 @@ class Music(Task):
     train, train_settings, objective = MUSIC_TRAIN, MusicTraining, ChoraleObjective
     data = {"corpus": "music21 Bach chorales", "window": WINDOW, "transpose": 0, "in_range": False}
     verbs = ("evaluate", "generate", "grade", "serve")
-    options = {"generate": MusicGenerate}
+    options, defaults = {"generate": MusicGenerate}, {"generate": GENERATE_DEFAULTS}
     commands = {"grade": (GRADE.add, run_grade)}
 
     def model_config(self, **fields: Any) -> LanguageModelConfig:

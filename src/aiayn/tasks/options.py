@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 from .. import checks
 from ..data import decode_lines, read_text_lines
@@ -21,6 +23,27 @@ DECODING_DESTS = {f.name: f.name if "const" in f.metadata else f.metadata["flag"
 PAPER = DecodeOptions()  # §6.1, what the help names
 
 
+def shown(value: Any) -> str:
+    """A default as a help text writes it: 0.6, or "0.6 0.9" for several."""
+    return " ".join(map(str, value)) if isinstance(value, Sequence) and not isinstance(value, str) else str(value)
+
+
+def listed(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
+
+
+def by_task(values: dict[str, Any]) -> str:
+    """A shared option's defaults (task name -> its default) as its help names them: "default 1" where the
+    tasks agree, else "default: translation 250, music 100, digits and parsing 200"."""
+    tasks: dict[str, list[str]] = {}
+    for name, value in values.items():
+        tasks.setdefault(shown(value), []).append(name)
+    if len(tasks) == 1:
+        return f"default {next(iter(tasks))}"
+    return "default: " + ", ".join(f"{listed(names)} {value}" for value, names in tasks.items())
+
+
 def device(text: str) -> str:
     """``--device``'s type: cpu, cuda, cuda:1 ... checked now, as one line."""
     try:
@@ -30,15 +53,20 @@ def device(text: str) -> str:
 
 
 def add_decoding(p: argparse.ArgumentParser, defaults: DecodeOptions | None = PAPER,
-                 title: str = "decoding (paper §6.1 defaults)") -> None:
+                 title: str = "decoding (paper §6.1 defaults)", tasks: dict[str, DecodeOptions] | None = None) -> None:
     """--beam ... --dtype. ``defaults``: the values used, which the help names (a task's own, e.g.
-    parsing's §6.3), or None to leave each unset (the model's task decides; the help names §6.1's)."""
+    parsing's §6.3), or None to leave each unset (the model's task decides): the help names each of
+    ``tasks``' defaults (task name -> its ``Task.decoding``) where they differ, else §6.1's."""
     g = p.add_argument_group(title)
     paper = defaults or PAPER
     for f in dataclasses.fields(DecodeOptions):  # the fields with a flag, in their order
         if f.name not in DECODING_DESTS:
             continue
-        flag, text = f.metadata["flag"], f.metadata["help"].format(default=getattr(paper, f.name))
+        flag, text = f.metadata["flag"], f.metadata["help"]
+        values = {name: getattr(d, f.name) for name, d in (tasks or {}).items()} if defaults is None else {}
+        if len(set(values.values())) > 1:
+            text = text.replace("default {default}", by_task(values))
+        text = text.format(default=getattr(paper, f.name))
         if "const" in f.metadata:
             g.add_argument(flag, dest=f.name, action="store_const", const=f.metadata["const"], help=text)
         else:

@@ -53,10 +53,13 @@ class GenerateRequest:
     device: str = "cpu"
     task_options: dict[str, Any] = field(default_factory=dict)  # the task's own (--primer ...), None: not given
 
-    def sampling(self, temperature: float = 1.0, top_k: int = 0, top_p: float = 1.0) -> tuple[float, int, float]:
-        """(temperature, top-k, top-p): those asked for, the task's defaults (the arguments) for the rest."""
-        given = (self.temperature, self.top_k, self.top_p)
-        return tuple(d if g is None else g for g, d in zip(given, (temperature, top_k, top_p)))  # type: ignore
+    def given_or(self, defaults: dict[str, Any]) -> GenerateRequest:
+        """This request with the task's ``defaults`` (``Task.defaults["generate"]``) where a field is None."""
+        return dataclasses.replace(self, **{k: v for k, v in defaults.items() if getattr(self, k) is None})
+
+    def sampling(self) -> tuple[float | None, int | None, float | None]:
+        """(temperature, top-k, top-p), after ``given_or`` the task's defaults for those not asked for."""
+        return self.temperature, self.top_k, self.top_p
 
     def __post_init__(self) -> None:
         for name, allowed in GENERATE_RANGES.items():

@@ -74,7 +74,9 @@ class Task:
     ``commands``, are verbs whether listed or not, and a listed one of these must be defined.
     ``report(run_dir, config, progress)``: printed after training; ``figures(model, split)``: a trained
     model's figures as numbers for ``aiayn experiment`` (None: the runner translates the split);
-    ``decoding``: the decoding defaults of evaluate and the task's commands, if it searches.
+    ``decoding``: the decoding defaults of evaluate and the task's commands, if it searches;
+    ``defaults``: command -> its defaults for the shared options every task reads (``GenerateRequest``'s
+    samples, temperature, top_k, top_p), which its methods fill in and the help names by task.
 
     How it appears on the command line. ``help``, ``preset_help``, ``arch_help``: its words in
     ``aiayn train --help``; ``options``: command -> a dataclass of the options only this task reads
@@ -98,6 +100,7 @@ class Task:
     # what it can do
     verbs: tuple[str, ...] = ()
     decoding: DecodeOptions | None = None
+    defaults: dict[str, dict[str, Any]] = {}
     evaluate: Callable[[EvaluateRequest], str] | None = None  # a method where the task has it
     generate: Callable[[GenerateRequest], str] | None = None
     figures: Callable[[Path, str], dict[str, float]] | None = None
