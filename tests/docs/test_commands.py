@@ -153,7 +153,7 @@ def test_command_parses_as_written(page: str, command: str, monkeypatch):
 @pytest.mark.parametrize(("argv", "expected"), [
     ("aiayn evaluate --model RUN", ["RUN"]), ("aiayn serve --model runs/NAME", ["runs/NAME"]),
     ("python -m benchmarks.profile train --size S", ["S"]), ("aiayn evaluate --model runs/quickstart-…", ["runs/quickstart-…"]),
-    ("python -m benchmarks.music train --transpose {0,3}", ["{0,3}"]), ("aiayn evaluate --model $M", ["$M"]),
+    ("python -m benchmarks.long_sequences --lengths {1024,4096}", ["{1024,4096}"]), ("aiayn evaluate --model $M", ["$M"]),
     ("aiayn train --set train.lr_scale=0.03 --out runs/cpu/ir-ul64", []), ("aiayn evaluate --model README.md", []),
 ])
 def test_placeholders_are_found(argv: str, expected: list[str]):

@@ -42,6 +42,12 @@ def test_the_shipped_experiments_load():
     assert (augmented.task, augmented.preset, augmented.options) == ("music", "voices", {"transpose": 5})
     assert augmented.key != plain.key and plain.options == {"transpose": 0}
     assert chorales.evaluate.valid_curve and augmented.overrides()["train.valid_every"] == 250
+    positions = load("music_positions")  # what benchmarks/music.py trained (commit 0b6cefe), now as data
+    for name, preset, transpose in (("absolute", "absolute", 0), ("relative", "relative", 0),
+                                    ("relative-transpose3", "relative", 3)):
+        run = positions.run(name)
+        assert (run.task, run.preset, run.options) == ("music", preset, {"window": 256, "transpose": transpose})
+        assert run.overrides() == {"train.seed": 1, "train.max_time": 900, "train.max_tokens": 2048}
 
 
 @pytest.mark.parametrize("mistake, words", [
