@@ -4,6 +4,7 @@ FLOP count against a hand count, and the runner end to end (train, skip, continu
 from __future__ import annotations
 
 import json
+import statistics
 
 import pytest
 from conftest import aiayn
@@ -23,7 +24,7 @@ data: {task: copy, symbols: 6, min_len: 2, max_len: 12, train_pairs: 400, valid_
 defaults: {preset: tiny, seed: 1, budget: {updates: 4},
            set: {train.vocab_size: 17, train.valid_bleu_sentences: 0, train.save_every: 2, train.max_tokens: 400,
                  train.log_every: 1, model.hidden: 16, model.embed_dim: 8, model.maxout_dim: 8}}
-evaluate: {split: test, beam: 1, metric: exact, bins: [2, 7, 13], curve: true, curve_minutes: [0.01]}
+evaluate: {split: test, beam: 1, metric: exact, bins: [2, 7, 13], curve: true, curve_minutes: [0.01], alignments: 2}
 runs:
   - {name: encdec, arch: rnnencdec, label: RNNencdec}
   - {name: search, arch: rnnsearch, label: RNNsearch}
@@ -186,10 +187,19 @@ def test_the_runner_trains_scores_and_tabulates_every_run(ran):
         kept = folder / "results" / "tiny-copy" / "hyps"  # every scored checkpoint's hypotheses, for the bootstrap
         assert record["hyps"] == f"{name}-4.txt.gz" and len(read_lines(kept / record["hyps"])) == 30
         assert len(read_lines(kept / "references.txt.gz")) == 30
+        speeds = [json.loads(line)["tgt_tok_s"] for line in log if '"train"' in line][1:]  # after the start-up
+        assert record["tgt_tokens_per_s"] == statistics.median(speeds)
     assert results["search"]["parameters"] > results["encdec"]["parameters"]  # the attention's own weights
+    assert "alignments" not in results["encdec"]  # no attention to show
+    shown = results["search"]["alignments"]
+    assert len(shown) == 2 and all(8 <= len(a["source"].split()) <= 14 for a in shown)
+    for a in shown:  # a target piece down each row (EOS included), a source piece across, each row a distribution
+        assert len(a["weights"]) == len(a["queries"]) and {len(row) for row in a["weights"]} == {len(a["keys"])}
+        assert all(sum(row) == pytest.approx(1, abs=1e-3) for row in a["weights"])
     table = (folder / "results" / "tiny-copy" / "table.md").read_text()
     assert "| RNNencdec |" in table and "| RNNsearch |" in table and table in out.stdout.decode()
-    for picture in ("curves.png", "length.png"):
+    assert "target tokens/s (median)" in table and "(alignments.png)" in table
+    for picture in ("curves.png", "length.png", "alignments.png"):
         assert (folder / "results" / "tiny-copy" / picture).read_bytes()[:4] == b"\x89PNG"
 
 

@@ -60,6 +60,10 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
         if exp.evaluate.metric == "exact":
             text += "\nExact-match accuracy by source length:\n\n" + _length_table(done, "accuracy")
         text += "\n![BLEU by source length](length.png)\n"
+    if any(r.get("alignments") for r in done):  # Bahdanau et al.'s Figure 3, beside the Transformer's
+        with atomic_path(folder / "alignments.png") as tmp:
+            plots.alignments([r for r in done if r.get("alignments")], tmp)
+        text += "\n![each run's encoder-decoder attention on its own translation](alignments.png)\n"
     with atomic_path(folder / "table.md") as tmp:
         tmp.write_text(text, encoding="utf-8")
     return text
@@ -91,7 +95,7 @@ def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
         ("samples_parallel_8ves", "parallel 8ves / 100 q", "{:.2f}".format),
         ("samples_crossings", "crossings %", "{:.2f}".format), ("samples_out_of_range", "out of range %", "{:.2f}".format),
         ("samples_ended", "ended by itself", lambda v: f"{100 * v:.0f}%"), ("samples_grade", "grade", "{:.2f}".format),
-        ("sampling", "sampling", str),
+        ("sampling", "sampling", str), ("tgt_tokens_per_s", "target tokens/s (median)", "{:,.0f}".format),
         ("flops", "training FLOPs", "{:.2e}".format)) if any(key in v for v in values)]
     rows = ["| run | options | parameters | updates | training time | " + " | ".join(h for _, h, _ in columns) + " |",
             "|" + " --- |" * (len(columns) + 5)]

@@ -13,16 +13,21 @@ import fcntl
 import gzip
 import json
 import logging
+import statistics
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .. import corpus, tasks
+from ..data import read_parallel
 from ..decoding.options import DecodeOptions
 from ..errors import UsageError
+from ..inference.attention_maps import attention_maps
+from ..inference.translator import Translator
 from ..io.atomic import atomic_path
 from ..io.checkpoint import read_header
 from ..io.loader import load
+from ..io.registry import capabilities
 from ..io.rundir import RunDir, RunInUse
 from ..metrics.bleu import by_length
 from ..runs import TrainRequest, train
@@ -131,6 +136,9 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
               "checkpoint": last.name}
     if valid:
         record.update(valid_ppl=valid[-1]["valid_ppl"], valid_nll=valid[-1]["valid_nll"])
+    speeds = [e["tgt_tok_s"] for e in events if e.get("event") == "train" and "tgt_tok_s" in e][1:]
+    if speeds:  # the first interval holds the start-up
+        record["tgt_tokens_per_s"] = statistics.median(speeds)
     record["valid_curve"] = valid_curve(events)
     figures = tasks.get(spec.task).figures
     if figures is not None:  # the task scores its own models (music: NLL per token)
@@ -147,6 +155,8 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
         record["curve"] = [{**point, "flops": point["step"] * per_update,
                             **(final if path == last else scores(path))}
                            for point, path in _curve_points(exp, events, checkpoints)]
+    if exp.evaluate.alignments and "cross" in capabilities(model.config).attention:  # RNNencdec has none
+        record["alignments"] = _alignments(exp, last, data)
     return record
 
 
@@ -185,7 +195,7 @@ def _scores(exp: Experiment, weights: Path, data: dict[str, str], progress: Call
     says, and by source length in words where the spec gives bins (Bahdanau et al.'s Figure 2); the hypotheses
     written to ``keep`` (and the references beside them, once) when given."""
     ev = exp.evaluate
-    split = data.get(ev.split) or str(corpus.builtin(ev.split))
+    split = _split(exp, data)
     bar = progress(unit="sent", leave=False, desc=f"{weights.parent.parent.name}: {ev.split}, beam {ev.beam}") \
         if progress else None
     try:
@@ -205,6 +215,25 @@ def _scores(exp: Experiment, weights: Path, data: dict[str, str], progress: Call
     if ev.bins:
         result["by_length"] = by_length(pairs.src, pairs.tgt, hyps, ev.bins)
     return result
+
+
+def _split(exp: Experiment, data: dict[str, str]) -> str:
+    """The evaluation split's file: the experiment's own data, else the built-in corpus's."""
+    return data.get(exp.evaluate.split) or str(corpus.builtin(exp.evaluate.split))
+
+
+def _alignments(exp: Experiment, weights: Path, data: dict[str, str]) -> list[dict[str, Any]]:
+    """The encoder-decoder attention of the split's first ``evaluate.alignments`` sources of 8-14 words, each on the
+    model's own translation: RNNsearch's α, the Transformer's last layer as the mean of its heads (Bahdanau et
+    al.'s Figure 3)."""
+    translator = Translator.load(weights)
+    sources = [s for s in read_parallel(_split(exp, data)).src if 8 <= len(s.split()) <= 14]
+    out = []
+    for source in sources[: exp.evaluate.alignments]:
+        translation, layers, queries, keys = attention_maps(translator, source, "cross", exp.evaluate.beam)
+        out.append({"source": source, "translation": translation, "queries": queries, "keys": keys,
+                    "weights": [[round(float(w), 4) for w in row] for row in layers[-1].mean(0)]})
+    return out
 
 
 def write_lines(path: Path, lines: list[str]) -> None:

@@ -30,7 +30,7 @@ FOLDER = Path(__file__).parent
 RUN_KEYS = {"name", "task", "arch", "preset", "seed", "budget", "set", "options", "row", "paper", "label",
             "diagnostic"}
 EVAL_KEYS = {"split", "beam", "alpha", "average", "curve", "metric", "bins", "curve_minutes", "curve_updates",
-             "valid_curve"}
+             "valid_curve", "alignments"}
 
 
 def seconds(text: str | float | int) -> float:
@@ -90,7 +90,9 @@ class Evaluation:
     last checkpoint (``average: none``, as Table 3). ``metric``: bleu, or exact (sequence accuracy, for
     synthetic tasks). ``bins``: source-length bin edges in words (Bahdanau et al.'s Figure 2). ``curve``:
     also score the checkpoints nearest ``curve_minutes`` of training (or those of ``curve_updates``), for
-    curves against time and FLOPs. ``valid_curve``: the trainer's validation NLL against time, to choose by."""
+    curves against time and FLOPs. ``valid_curve``: the trainer's validation NLL against time, to choose by.
+    ``alignments``: how many sentences of 8-14 words (the first of the split) keep each run's encoder-decoder
+    attention in its record, drawn side by side (Bahdanau et al.'s Figure 3)."""
 
     split: str = "valid"
     beam: int = 4
@@ -102,6 +104,7 @@ class Evaluation:
     curve_minutes: tuple[float, ...] = (5, 10, 20, 30, 45, 60, 90, 120, 150, 180)
     curve_updates: tuple[int, ...] = ()  # instead of minutes: the checkpoints of these updates
     valid_curve: bool = False  # draw each run's validation NLL against training time, and tabulate its best
+    alignments: int = 0
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Pictures of an experiment's results, drawn from its records alone (``results.json``): curves of a score
-against training time and FLOPs, validation NLL against time, scores by source length (Bahdanau et al. 2015, Figure 2), and each variation's
-change against its base beside the paper's (Table 3)."""
+against training time and FLOPs, validation NLL against time, scores by source length (Bahdanau et al. 2015, Figure 2),
+alignments side by side (their Figure 3), and each variation's change against its base beside the paper's (Table 3)."""
 
 from __future__ import annotations
 
@@ -72,6 +72,22 @@ def by_length(records: list[dict[str, Any]], out: Path, metric: str, title: str)
     ax.set_xlabel("source length (words)")
     ax.set_ylabel("exact-match accuracy (%)" if metric == "accuracy" else "BLEU")
     _finish(fig, (ax,), title, out)
+
+
+def alignments(records: list[dict[str, Any]], out: Path) -> None:
+    """One column per run, one row per sentence: the encoder-decoder attention its record keeps (target pieces
+    down, source pieces across), titled with the run and its translation."""
+    rows = max(len(r["alignments"]) for r in records)
+    fig, axes = plt.subplots(rows, len(records), figsize=(6.5 * len(records), 5.2 * rows), squeeze=False)
+    for column, record in enumerate(records):
+        for ax, shown in zip(axes[:, column], record["alignments"]):
+            ax.imshow(shown["weights"], cmap="gray_r", vmin=0.0, vmax=1.0, aspect="auto")
+            ax.set_xticks(range(len(shown["keys"])), shown["keys"], rotation=90, fontsize=7)
+            ax.set_yticks(range(len(shown["queries"])), shown["queries"], fontsize=7)
+            ax.set_title(f"{_name(record)}\n" + textwrap.fill(f"→ {shown['translation']}", 90), fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out, dpi=110, format="png")
+    plt.close(fig)
 
 
 def variations(rows: list[dict[str, Any]], out: Path, title: str) -> None:
