@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import torch
+import torch.nn.functional as F
 from torch import Tensor
 
 
@@ -29,14 +30,25 @@ class KVCache:
     def capacity(self) -> int:
         return self.k.size(2)
 
-    def update(self, pos: int, k: Tensor, v: Tensor) -> tuple[Tensor, Tensor]:
-        """Writes (N, H, T, D) at positions pos..pos+T-1; returns keys and values of 0..pos+T-1."""
+    def update(self, pos: int, k: Tensor, v: Tensor, mask: Tensor | None = None, whole: bool = False,
+               ) -> tuple[Tensor, Tensor, Tensor | None]:
+        """Writes (N, H, T, D) at positions pos..pos+T-1; returns the keys and values of 0..pos+T-1 and
+        ``mask`` ((N, 1, 1, pos+T) real keys, or None).
+
+        With ``whole`` (one query, plain attention) on a bfloat16 cache on the CPU: the whole buffer, and
+        the mask extended with False over the columns not yet written. A prefix view of the buffer costs a
+        copy of K and V in every bf16 product there (oneDNN takes dense batches only); the whole buffer
+        none, and its masked columns get weight 0 (they hold finite values: zeros or earlier keys)."""
         end = pos + k.size(2)
         if end > self.capacity:
             raise ValueError(f"KV cache holds {self.capacity} positions; position {end - 1} does not fit")
         self.k[:, :, pos:end] = k
         self.v[:, :, pos:end] = v
-        return self.k[:, :, :end], self.v[:, :, :end]
+        if not (whole and self.k.dtype == torch.bfloat16 and self.k.device.type == "cpu") or end == self.capacity:
+            return self.k[:, :, :end], self.v[:, :, :end], mask
+        if mask is None:
+            mask = torch.ones(1, 1, 1, end, dtype=torch.bool, device=self.k.device)
+        return self.k, self.v, F.pad(mask, (0, self.capacity - end), value=False)
 
     def reorder(self, index: Tensor, length: int) -> None:
         """Keeps rows ``index`` (beam reordering or dropping finished sentences); copies only
@@ -48,7 +60,8 @@ class KVCache:
         if self._spare is not None and self._spare[0].size(0) == rows:
             new = self._spare
         else:
-            new = (self.k.new_empty(rows, *self.k.shape[1:]), self.v.new_empty(rows, *self.v.shape[1:]))
+            # zeros, not empty: unwritten columns must be finite where ``update`` hands out the whole buffer
+            new = (self.k.new_zeros(rows, *self.k.shape[1:]), self.v.new_zeros(rows, *self.v.shape[1:]))
         # One gather straight into the other buffer, then swap: half the memory traffic of
         # gathering into a temporary and copying it back, and beam search does this every step.
         for old_buf, new_buf in zip((self.k, self.v), new):

@@ -138,7 +138,8 @@ class DecoderLayer(nn.Module):
         """
         q, k, v = self.self_attn.project_qkv(self.res_self.input(x))
         if cache is not None:
-            k, v = cache.update(pos, k, v)  # (N, H, pos+T, D)
+            one_plain_query = q.size(2) == 1 and self.self_attn.variant is None and not need_weights
+            k, v, self_mask = cache.update(pos, k, v, self_mask, whole=one_plain_query)  # (N, H, pos+T or L, D)
         causal = q.size(2) > 1  # a single (newest) query sees every key so far: nothing to hide
         h, w_self = self.self_attn.attend(q, k, v, self_mask, causal, need_weights)
         x = self.res_self.output(x, h)
