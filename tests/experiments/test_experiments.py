@@ -49,6 +49,13 @@ def test_the_shipped_experiments_load():
         run = positions.run(name)
         assert (run.task, run.preset, run.options) == ("music", preset, {"window": 256, "transpose": transpose})
         assert run.overrides() == {"train.seed": 1, "train.max_time": 900, "train.max_tokens": 2048}
+    tuning = load("chorale_unlikelihood")  # the recipe of benchmarks/chorale_unlikelihood.py (commit 0b6cefe)
+    fine = {"train.lr_scale": 0.03, "train.valid_every": 50, "train.save_every": 50}
+    for name, alpha, updates, options in (("ctl", 0, 300, {"transpose": 5}), ("ul32-600", 32, 600, {"transpose": 5}),
+                                          ("ir64", 64, 1200, {"transpose": 5, "in_range": True})):
+        run = tuning.run(name)
+        assert (run.task, run.preset, run.init, run.options) == ("music", "voices", "runs/gpu/g8k", options)
+        assert run.overrides() == {"train.seed": 1, "train.max_steps": updates, **fine, "train.unlikelihood": alpha}
 
 
 @pytest.mark.parametrize("mistake, words", [
@@ -76,6 +83,8 @@ def test_the_key_changes_with_training_and_not_with_labels(tmp_path):
     assert load(path).run("search").key != before.key
     path.write_text(SPEC.replace("symbols: 6", "symbols: 5"))
     assert load(path).run("search").key != before.key  # the experiment's data is part of every run
+    path.write_text(SPEC.replace("label: RNNsearch", "init: runs/x"))
+    assert load(path).run("search").key != before.key  # fine-tuning from a model is another run
 
 
 def test_two_commands_saving_records_keep_both(tmp_path):
@@ -284,6 +293,24 @@ def test_a_music_experiment_is_chosen_by_its_validation_curve(chorale_cache, tmp
     assert "best valid NLL" in out.stdout.decode() and "parallel 5ths / 100 q" in out.stdout.decode()
     assert "Bach's test chorales, graded the same way" in out.stdout.decode()
     assert (tmp_path / "r" / "notes" / "validation.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_run_fine_tunes_a_trained_model(chorale_cache, tmp_path):
+    """``init``: a run starts from the weights of a trained model (``aiayn train --init``), as the
+    chorale_unlikelihood experiment fine-tunes the GPU model with the unlikelihood of parallels; the table gives
+    the parallels each run is expected to write beside Bach's."""
+    base = RunDir(tmp_path / "runs" / "notes" / "plain")
+    tuned = f"  - {{name: tuned, init: {base.path}, options: {{window: 64}}, budget: {{updates: 2}}, " \
+            "set: {train.unlikelihood: 8}}\n"
+    (tmp_path / "x.yaml").write_text(MUSIC.replace("  - {name: moved, label: transposed}\n", tuned))
+    out = aiayn("experiment", str(tmp_path / "x.yaml"), "--runs", str(tmp_path / "runs"), "--results", str(tmp_path / "r"),
+                OMP_NUM_THREADS="1", AIAYN_CACHE=str(chorale_cache)).stdout.decode()
+    run = RunDir(tmp_path / "runs" / "notes" / "tuned")
+    assert run.read_config()["init"] == str(base.model_file()) and run.read_config()["train"]["unlikelihood"] == 8
+    assert [e["step"] for e in run.events("train")][-1] == 2
+    record = json.loads((tmp_path / "r" / "notes" / "results.json").read_text())["tuned"]
+    assert f"| {record['test_parallel_8ves_expected']:.2f} |" in out
+    assert f"Bach's own: 5ths {record['test_parallel_5ths_bach']:.2f}" in out
 
 
 def test_the_validation_curve_by_hand():

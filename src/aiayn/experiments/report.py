@@ -91,6 +91,8 @@ def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
         ("best_valid_nll", "best valid NLL", "{:.3f}".format), ("test_nll", "test NLL", "{:.3f}".format),
         ("test_nll_within", "test NLL inside the window", "{:.3f}".format),
         ("test_nll_beyond", "test NLL past the window (to 2×)", "{:.3f}".format),
+        ("test_parallel_5ths_expected", "expected parallel 5ths / 100 q", "{:.2f}".format),
+        ("test_parallel_8ves_expected", "expected parallel 8ves / 100 q", "{:.2f}".format),
         ("samples_parallel_5ths", "parallel 5ths / 100 q", "{:.2f}".format),
         ("samples_parallel_8ves", "parallel 8ves / 100 q", "{:.2f}".format),
         ("samples_crossings", "crossings %", "{:.2f}".format), ("samples_out_of_range", "out of range %", "{:.2f}".format),
@@ -107,6 +109,11 @@ def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
                  _hours(r["train_seconds"])]
         cells += [form(figures[key]) if key in figures else "–" for key, _, form in columns]
         rows.append("| " + " | ".join(cells) + " |")
+    expected = next((r for r in done if "test_parallel_5ths_bach" in r), None)
+    if expected:  # the parallels a run is expected to write continuing the test chorales a token at a time
+        rows.append(f"\nThe expected parallels continue each test chorale a token at a time (`aiayn evaluate`); Bach's "
+                    f"own: 5ths {expected['test_parallel_5ths_bach']:.2f} and 8ves "
+                    f"{expected['test_parallel_8ves_bach']:.2f} per 100 quarters.")
     bach = next((r["bach"] for r in done if "bach" in r), None)
     if bach:  # the music runs' samples are graded beside Bach's test chorales
         rows.append(f"\nThe part-writing columns grade 20 unconditional samples of each run at the task's default "

@@ -104,7 +104,7 @@ def _train(spec: RunSpec, run: RunDir, data: dict[str, str], progress: Callable 
     request = TrainRequest(run.path, preset=spec.preset, arch=None if resume else spec.arch, resume=resume,
                            overrides=spec.overrides(), progress=progress, task=spec.task,
                            options={"train": data.get("train"), "valid": data.get("valid")},
-                           data=spec.options or None)
+                           data=spec.options or None, init=None if resume else spec.init)
     log.info("%s: %s %s (%s)", spec.name, "resuming" if resume else "training", run.path, spec.budget)
     train(request)
 

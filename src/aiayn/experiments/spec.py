@@ -28,7 +28,7 @@ from ..training.config import load_yaml
 
 FOLDER = Path(__file__).parent
 RUN_KEYS = {"name", "task", "arch", "preset", "seed", "budget", "set", "options", "row", "paper", "label",
-            "diagnostic"}
+            "diagnostic", "init"}
 EVAL_KEYS = {"split", "beam", "alpha", "average", "curve", "metric", "bins", "curve_minutes", "curve_updates",
              "valid_curve", "alignments"}
 
@@ -57,6 +57,7 @@ class RunSpec:
     set: dict[str, Any] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)  # data settings of a built-in task (--set data.X)
     data: dict[str, Any] = field(default_factory=dict)
+    init: str | None = None  # a trained model (a --model) whose weights the run starts from: fine-tuning
     row: str = ""
     label: str = ""
     paper: dict[str, float] = field(default_factory=dict)
@@ -73,7 +74,8 @@ class RunSpec:
         """What makes the trained model, hashed: a change here means the run must be trained again."""
         what = {"arch": self.arch, "preset": self.preset, "set": self.overrides(), "data": self.data}
         # fields added later count only when set, so the keys of records written before them still match
-        what |= {name: getattr(self, name) for name in ("task", "options") if getattr(self, name) != getattr(_UNSET, name)}
+        what |= {name: getattr(self, name) for name in ("task", "options", "init")
+                 if getattr(self, name) != getattr(_UNSET, name)}
         return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:16]
 
     @property
@@ -185,6 +187,8 @@ def _run(path: Path, line: int, entry: Any, data: dict[str, Any]) -> RunSpec:
     if not isinstance(budget, dict) or set(budget) - {"updates", "time"} or len(budget) != 1:
         raise UsageError(f"{where}: run {entry['name']!r} needs a budget of updates or time, e.g. "
                          "budget: {updates: 2000} or budget: {time: 3h}")
+    if not isinstance(entry.get("init", ""), str):
+        raise UsageError(f"{where}: run {entry['name']!r}: init is the model to start from, e.g. init: runs/gpu/g8k")
     if not isinstance(entry.get("options", {}), dict):
         raise UsageError(f"{where}: run {entry['name']!r}: options is a mapping of data settings, e.g. {{transpose: 5}}")
     for key in entry.get("set", {}):
