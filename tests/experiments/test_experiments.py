@@ -56,6 +56,11 @@ def test_the_shipped_experiments_load():
         run = tuning.run(name)
         assert (run.task, run.preset, run.init, run.options) == ("music", "voices", "runs/gpu/g8k", options)
         assert run.overrides() == {"train.seed": 1, "train.max_steps": updates, **fine, "train.unlikelihood": alpha}
+    batches = load("chorale_batches")  # benchmarks/gpu_chorales.sh's three runs (TRAIN_S 420), as data
+    gpu = {"train.seed": 1, "train.max_time": 420, "train.precision": "bf16", "train.valid_every": 250,
+           "train.save_every": 250, "train.log_every": 50}
+    assert batches.run("g8k-L6").overrides() == {**gpu, "train.max_tokens": 8192, "model.n_layers": 6}
+    assert batches.run("g2k").overrides() == {**gpu, "train.max_tokens": 2048} and batches.evaluate.valid_curve
 
 
 @pytest.mark.parametrize("mistake, words", [
@@ -283,6 +288,8 @@ def test_a_music_experiment_is_chosen_by_its_validation_curve(chorale_cache, tmp
         assert record["test_pieces_beyond"] > 0 and record["test_nll_within"] > 0 and record["test_nll_beyond"] > 0
         assert f"| {record['test_nll_beyond']:.3f} |" in out.stdout.decode()
         assert record["valid_curve"][-1]["valid_nll"] == record["valid_nll"]
+        tokens = [p["tokens"] for p in record["valid_curve"]]  # read by then: the x of the picture's right panel
+        assert 0 < tokens[0] < tokens[1] < tokens[2]
         best = min(p["valid_nll"] for p in record["valid_curve"])
         assert f"| {record['label']} |" in out.stdout.decode() and f"| {best:.3f} |" in out.stdout.decode()
         # 20 unconditional samples graded beside Bach's test chorales (here the made-up ones)
@@ -314,12 +321,16 @@ def test_a_run_fine_tunes_a_trained_model(chorale_cache, tmp_path):
 
 
 def test_the_validation_curve_by_hand():
-    events = [{"event": "train", "step": 10, "elapsed": 60.0}, {"event": "valid", "step": 10, "valid_nll": 3.0},
-              {"event": "train", "step": 20, "elapsed": 120.0},
-              {"event": "train", "step": 20, "elapsed": 121.5},  # a kill, then --resume from step 10
+    """Minutes from the training line before each validation; tokens read summed from each logged rate times the
+    seconds since the line before (what benchmarks/chorale_batches.py summed, commit 0b6cefe)."""
+    events = [{"event": "train", "step": 10, "elapsed": 60.0, "tgt_tok_s": 100.0},
+              {"event": "valid", "step": 10, "valid_nll": 3.0},
+              {"event": "train", "step": 20, "elapsed": 120.0, "tgt_tok_s": 200.0},
+              {"event": "train", "step": 20, "elapsed": 100.0, "tgt_tok_s": 50.0},  # a kill, --resume from step 10
+              {"event": "train", "step": 20, "elapsed": 121.5, "tgt_tok_s": 40.0},
               {"event": "valid", "step": 20, "valid_nll": 2.5}, {"event": "train", "step": 30, "elapsed": 180.0}]
-    assert valid_curve(events) == [{"step": 10, "minutes": 1.0, "valid_nll": 3.0},
-                                   {"step": 20, "minutes": 2.02, "valid_nll": 2.5}]
+    assert valid_curve(events) == [{"step": 10, "minutes": 1.0, "tokens": 6_000, "valid_nll": 3.0},
+                                   {"step": 20, "minutes": 2.02, "tokens": 6_000 + 12_000 + 860, "valid_nll": 2.5}]
 
 
 def test_render_with_no_seeds_judges_nothing(tmp_path):

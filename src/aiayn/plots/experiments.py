@@ -39,14 +39,23 @@ def curves(records: list[dict[str, Any]], out: Path, title: str, ylabel: str = "
 
 def valid_curves(records: list[dict[str, Any]], out: Path, title: str) -> None:
     """The trainer's validation NLL against minutes of training, one line per run (where a run overfits, the
-    line turns up)."""
-    fig, ax = plt.subplots(figsize=(6.5, 4))
+    line turns up); beside it, where every record counts them, against the target tokens read (runs of
+    different batch sizes compared by how much music they have seen)."""
+    by_tokens = all("tokens" in p for r in records for p in r.get("valid_curve") or [])
+    fig, axes = plt.subplots(1, 2 if by_tokens else 1, figsize=(12 if by_tokens else 6.5, 4), sharey=True,
+                             squeeze=False)
     for record in records:
         points = record.get("valid_curve") or []
-        ax.plot([p["minutes"] for p in points], [p["valid_nll"] for p in points], marker=".", label=_name(record))
-    ax.set_xlabel("training time (minutes, one CPU thread)")
-    ax.set_ylabel("validation NLL (nats per token)")
-    _finish(fig, (ax,), title, out)
+        nll = [p["valid_nll"] for p in points]
+        axes[0][0].plot([p["minutes"] for p in points], nll, marker=".", label=_name(record))
+        if by_tokens:
+            axes[0][1].plot([p["tokens"] / 1e6 for p in points], nll, marker=".", label=_name(record))
+    # the CPU experiments' pictures keep their label; runs that count tokens may have trained on a GPU
+    axes[0][0].set_xlabel("training time (minutes)" if by_tokens else "training time (minutes, one CPU thread)")
+    axes[0][0].set_ylabel("validation NLL (nats per token)")
+    if by_tokens:
+        axes[0][1].set(xscale="log", xlabel="target tokens read (millions, log scale)")
+    _finish(fig, axes[0], title, out)
 
 
 SMALL_BIN = 20  # sentences: below this a bin's BLEU is noise, drawn apart from the line
