@@ -160,7 +160,7 @@ def _paper_table(exp: Experiment, done: list[dict[str, Any]]) -> str:
     for r in done:
         change = _change(exp, r) or f"seed {r['seed']}"
         diagnostic = _diagnostic(exp, r)
-        paper = ("–", "–") if diagnostic else (r["paper"].get("ppl", ""), r["paper"].get("bleu", ""))
+        paper = ("–", "–") if diagnostic else (_paper(exp, r).get("ppl", ""), _paper(exp, r).get("bleu", ""))
         base = bases.get(r["seed"])
         against = "" if r["row"] == "base" else (
             f"BLEU {r['bleu'] - base['bleu']:+.2f}, PPL {r['valid_ppl'] - base['valid_ppl']:+.2f} (seed {r['seed']})"
@@ -200,6 +200,11 @@ def _diagnostic(exp: Experiment, r: dict[str, Any]) -> bool:
     return any(spec.name == r["name"] and spec.diagnostic for spec in exp.runs)
 
 
+def _paper(exp: Experiment, r: dict[str, Any]) -> dict[str, float]:
+    """The paper's figures for a run: the spec's (the YAML is their authority), else those its record kept."""
+    return next((spec.paper for spec in exp.runs if spec.name == r["name"] and spec.paper), r["paper"])
+
+
 def _groups(exp: Experiment, done: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """The variations, each with its seeds (runs of one row and one change), in the table's order; the base and
     the diagnostic runs are not variations of the paper."""
@@ -235,7 +240,7 @@ def _verdict_row(exp: Experiment, group: list[dict[str, Any]], bases: dict[int, 
         return f"| {first['row']}: {change} | {seeds or '–'} | | | {why} | | | |"
     cells = []
     for metric, key, same in (("bleu", "bleu", SAME), ("valid_ppl", "ppl", 0.05)):
-        theirs = round(first["paper"][key] - base["paper"][key], 2)
+        theirs = round(_paper(exp, first)[key] - _paper(exp, base)[key], 2)
         diffs = _paired(group, bases, metric)
         ours, margin = statistics.mean(diffs), 2 * math.sqrt(2) * noise[metric] / math.sqrt(len(diffs))
         cells += [f"{theirs:+.2f}", f"{ours:+.2f} (± {margin:.2f})", _judge(theirs, ours, margin, same)]
@@ -262,8 +267,8 @@ def _paper_changes(exp: Experiment, done: list[dict[str, Any]]) -> tuple[list[di
                      "ppl": 100 * statistics.mean(r["valid_ppl"] / bases[r["seed"]]["valid_ppl"] - 1 for r in paired),
                      "bleu_margin": 2 * math.sqrt(2) * noise["bleu"] / math.sqrt(k),
                      "ppl_margin": 100 * 2 * math.sqrt(2) * noise["valid_ppl"] / mean_ppl / math.sqrt(k),
-                     "paper_bleu": first["paper"]["bleu"] - base["paper"]["bleu"],
-                     "paper_ppl": 100 * (first["paper"]["ppl"] / base["paper"]["ppl"] - 1)})
+                     "paper_bleu": _paper(exp, first)["bleu"] - _paper(exp, base)["bleu"],
+                     "paper_ppl": 100 * (_paper(exp, first)["ppl"] / _paper(exp, base)["ppl"] - 1)})
     return (rows, noise) if rows else None
 
 
@@ -296,7 +301,7 @@ def _budget_changes(exp: Experiment, done: list[dict[str, Any]], folder: Path | 
             points.append({"step": step, "bleu": statistics.mean(pairs), "seeds": pairs, "margin": margin,
                            "p_values": [t["p_value"] for t in tests if t is not None]})
         if points:
-            paper = group[0]["paper"]["bleu"] - next(iter(bases.values()))["paper"]["bleu"]
+            paper = _paper(exp, group[0])["bleu"] - _paper(exp, next(iter(bases.values())))["bleu"]
             rows.append({"name": name, "points": points, "paper_bleu": paper})
     return (rows, steps) if rows else None
 
