@@ -120,7 +120,9 @@ class Command:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
         groups: dict[str, Any] = {}
         for o in declared(self.options):
-            into = groups.setdefault(o.group, parser.add_argument_group(o.group)) if o.group else parser
+            if o.group and o.group not in groups:
+                groups[o.group] = parser.add_argument_group(o.group)
+            into = groups[o.group] if o.group else parser
             default = list(o.default) if isinstance(o.default, tuple) else o.default  # argparse's nargs give lists
             text = o.help.format(default=shown(o.default))
             if o.flag.startswith("-"):
