@@ -61,6 +61,11 @@ def test_the_shipped_experiments_load():
            "train.save_every": 250, "train.log_every": 50}
     assert batches.run("g8k-L6").overrides() == {**gpu, "train.max_tokens": 8192, "model.n_layers": 6}
     assert batches.run("g2k").overrides() == {**gpu, "train.max_tokens": 2048} and batches.evaluate.valid_curve
+    whole = load("whole_chorales")  # benchmarks/whole_chorales.py's train (commit 0b6cefe), as data
+    timed = {"train.seed": 1, "train.max_time": 2700, "train.valid_every": 100, "train.max_tokens": 2048}
+    assert whole.run("rel256").overrides() == {**timed, "model.max_relative_distance": 256}
+    assert whole.run("abs2048").overrides() == timed and whole.run("abs2048").options == {"window": 2048}
+    assert whole.evaluate.by_position == ("whole", "chained")
 
 
 @pytest.mark.parametrize("mistake, words", [
@@ -268,7 +273,7 @@ title: chorales
 defaults: {task: music, preset: voices, seed: 1, budget: {updates: 6}, options: {transpose: 1, window: 64},
            set: {model.d_model: 32, model.n_heads: 2, model.d_ff: 64, model.n_layers: 1, train.max_tokens: 512,
                  train.warmup: 4, train.log_every: 1, train.valid_every: 2, train.save_every: 2}}
-evaluate: {split: test, valid_curve: true}
+evaluate: {split: test, valid_curve: true, by_position: [whole, chained]}
 runs:
   - {name: plain, options: {window: 64}, label: no augmentation}
   - {name: moved, label: transposed}
@@ -290,6 +295,11 @@ def test_a_music_experiment_is_chosen_by_its_validation_curve(chorale_cache, tmp
         assert record["valid_curve"][-1]["valid_nll"] == record["valid_nll"]
         tokens = [p["tokens"] for p in record["valid_curve"]]  # read by then: the x of the picture's right panel
         assert 0 < tokens[0] < tokens[1] < tokens[2]
+        # NLL by position of the test chorales read whole and chained, past the 64-token window
+        assert record["whole_nll_0_256"] > 0 and record["chained_nll_0_2048"] > 0
+        assert f"| {record['whole_nll_all']:.3f} |" in out.stdout.decode()
+        xs, ys = record["by_position"]["whole"]
+        assert xs[0] == 16 and len(xs) == len(ys) and set(record["by_position"]) == {"whole", "chained"}
         best = min(p["valid_nll"] for p in record["valid_curve"])
         assert f"| {record['label']} |" in out.stdout.decode() and f"| {best:.3f} |" in out.stdout.decode()
         # 20 unconditional samples graded beside Bach's test chorales (here the made-up ones)
@@ -299,7 +309,8 @@ def test_a_music_experiment_is_chosen_by_its_validation_curve(chorale_cache, tmp
         assert record["bach"]["parallel_5ths"] >= 0
     assert "best valid NLL" in out.stdout.decode() and "parallel 5ths / 100 q" in out.stdout.decode()
     assert "Bach's test chorales, graded the same way" in out.stdout.decode()
-    assert (tmp_path / "r" / "notes" / "validation.png").read_bytes()[:4] == b"\x89PNG"
+    for picture in ("validation.png", "nll_by_position.png"):
+        assert (tmp_path / "r" / "notes" / picture).read_bytes()[:4] == b"\x89PNG"
 
 
 def test_a_run_fine_tunes_a_trained_model(chorale_cache, tmp_path):
@@ -309,7 +320,8 @@ def test_a_run_fine_tunes_a_trained_model(chorale_cache, tmp_path):
     base = RunDir(tmp_path / "runs" / "notes" / "plain")
     tuned = f"  - {{name: tuned, init: {base.path}, options: {{window: 64}}, budget: {{updates: 2}}, " \
             "set: {train.unlikelihood: 8}}\n"
-    (tmp_path / "x.yaml").write_text(MUSIC.replace("  - {name: moved, label: transposed}\n", tuned))
+    spec = MUSIC.replace("  - {name: moved, label: transposed}\n", tuned).replace(", by_position: [whole, chained]", "")
+    (tmp_path / "x.yaml").write_text(spec)
     out = aiayn("experiment", str(tmp_path / "x.yaml"), "--runs", str(tmp_path / "runs"), "--results", str(tmp_path / "r"),
                 OMP_NUM_THREADS="1", AIAYN_CACHE=str(chorale_cache)).stdout.decode()
     run = RunDir(tmp_path / "runs" / "notes" / "tuned")

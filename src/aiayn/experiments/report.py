@@ -48,6 +48,10 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
         with atomic_path(folder / "validation.png") as tmp:
             plots.valid_curves(done, tmp, f"{exp.title}\n(validation NLL as each run trained)")
         text += "\n![validation NLL against training time](validation.png)\n"
+    if any(r.get("by_position") for r in done):  # the Music Transformer's test past the training length
+        with atomic_path(folder / "nll_by_position.png") as tmp:
+            plots.nll_by_position([r for r in done if r.get("by_position")], tmp, exp.title)
+        text += "\n![NLL by position, test chorales whole and chained two by two](nll_by_position.png)\n"
     if any(r.get("curve") for r in done):
         with atomic_path(folder / "curves.png") as tmp:
             ev = exp.evaluate
@@ -91,6 +95,11 @@ def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
         ("best_valid_nll", "best valid NLL", "{:.3f}".format), ("test_nll", "test NLL", "{:.3f}".format),
         ("test_nll_within", "test NLL inside the window", "{:.3f}".format),
         ("test_nll_beyond", "test NLL past the window (to 2×)", "{:.3f}".format),
+        ("whole_nll_all", "whole pieces: NLL", "{:.3f}".format), ("whole_nll_0_256", "0–255", "{:.3f}".format),
+        ("whole_nll_256_512", "256–511", "{:.3f}".format), ("whole_nll_512_2048", "512–2,047", "{:.3f}".format),
+        ("whole_nll_2048_end", "2,048 on", "{:.3f}".format),
+        ("chained_nll_0_2048", "chained pairs: 0–2,047", "{:.3f}".format),
+        ("chained_nll_2048_4096", "2,048–4,095", "{:.3f}".format),
         ("test_parallel_5ths_expected", "expected parallel 5ths / 100 q", "{:.2f}".format),
         ("test_parallel_8ves_expected", "expected parallel 8ves / 100 q", "{:.2f}".format),
         ("samples_parallel_5ths", "parallel 5ths / 100 q", "{:.2f}".format),

@@ -33,6 +33,7 @@ from ..metrics.bleu import by_length
 from ..runs import TrainRequest, train
 from ..tasks.translation import evaluate
 from .flops import flops_per_update
+from .positions import nll_by_position
 from .spec import Experiment, RunSpec
 
 HYPS = "hyps"  # beside results.json: each scored checkpoint's hypotheses, for the paired bootstrap
@@ -143,6 +144,8 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
     figures = tasks.get(spec.task).figures
     if figures is not None:  # the task scores its own models (music: NLL per token)
         record.update(figures(last, exp.evaluate.split))
+        if exp.evaluate.by_position:
+            record.update(nll_by_position(last, exp.evaluate.by_position))
         return record
     def scores(path: Path) -> dict[str, Any]:
         return _scores(exp, path, data, progress, keep and keep / f"{spec.name}-{int(path.stem.split('-')[1])}.txt.gz")

@@ -25,12 +25,13 @@ import yaml
 from .. import tasks
 from ..errors import UsageError
 from ..training.config import load_yaml
+from .positions import KINDS
 
 FOLDER = Path(__file__).parent
 RUN_KEYS = {"name", "task", "arch", "preset", "seed", "budget", "set", "options", "row", "paper", "label",
             "diagnostic", "init"}
 EVAL_KEYS = {"split", "beam", "alpha", "average", "curve", "metric", "bins", "curve_minutes", "curve_updates",
-             "valid_curve", "alignments"}
+             "valid_curve", "alignments", "by_position"}
 
 
 def seconds(text: str | float | int) -> float:
@@ -94,7 +95,8 @@ class Evaluation:
     also score the checkpoints nearest ``curve_minutes`` of training (or those of ``curve_updates``), for
     curves against time and FLOPs. ``valid_curve``: the trainer's validation NLL against time, to choose by.
     ``alignments``: how many sentences of 8-14 words (the first of the split) keep each run's encoder-decoder
-    attention in its record, drawn side by side (Bahdanau et al.'s Figure 3)."""
+    attention in its record, drawn side by side (Bahdanau et al.'s Figure 3). ``by_position``: for chorale models,
+    NLL by position of the test chorales scored whole and chained two by two (``positions.KINDS``)."""
 
     split: str = "valid"
     beam: int = 4
@@ -107,6 +109,7 @@ class Evaluation:
     curve_updates: tuple[int, ...] = ()  # instead of minutes: the checkpoints of these updates
     valid_curve: bool = False  # draw each run's validation NLL against training time, and tabulate its best
     alignments: int = 0
+    by_position: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -213,4 +216,6 @@ def _evaluation(path: Path, values: Any) -> Evaluation:
         raise UsageError(f"{path}: evaluate.average may only be none (the last checkpoint, as Table 3)")
     if values.get("split", "valid") not in ("valid", "test"):
         raise UsageError(f"{path}: evaluate.split is valid or test")
+    if not set(values.get("by_position", ())) <= set(KINDS):
+        raise UsageError(f"{path}: evaluate.by_position lists some of {', '.join(KINDS)}")
     return Evaluation(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})

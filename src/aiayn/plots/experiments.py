@@ -99,6 +99,25 @@ def alignments(records: list[dict[str, Any]], out: Path) -> None:
     plt.close(fig)
 
 
+def nll_by_position(records: list[dict[str, Any]], out: Path, title: str) -> None:
+    """NLL by position, a panel per way of reading the test chorales (whole; chained two by two), a line per run,
+    dashed lines at the runs' training windows."""
+    kinds = [k for k in ("whole", "chained") if any(k in r["by_position"] for r in records)]
+    fig, axes = plt.subplots(1, len(kinds), figsize=(6 * len(kinds), 4), sharey=True, squeeze=False)
+    windows = {r["options"]["window"] for r in records if "window" in r.get("options", {})}
+    for ax, kind in zip(axes[0], kinds):
+        for record in records:
+            if kind in record["by_position"]:
+                ax.plot(*record["by_position"][kind], label=_name(record))
+        for x in sorted(windows):
+            ax.axvline(x, color="grey", linestyle="--", linewidth=0.8)
+        ax.set(xlabel="position (tokens; 32-token means, ≥ 3 sequences)",
+               title="test chorales, each whole from its start" if kind == "whole" else
+               "test chorales chained two by two")
+    axes[0][0].set_ylabel("NLL (nats per token)")
+    _finish(fig, axes[0], title, out)
+
+
 def variations(rows: list[dict[str, Any]], out: Path, title: str) -> None:
     """Table 3 as a picture: each variation's change against the base of its own seed, here (dots, with the noise
     margin inside which the change cannot be told from noise) and in the paper (crosses), for BLEU (points) and
