@@ -2,7 +2,9 @@
 runnable as written"): each ``aiayn ...`` and ``python -m benchmarks.NAME ...`` is parsed by the real argument
 parser (``aiayn.app.cli.build_parser``; the benchmark's own, caught as it returns from ``parse_args``, before
 the benchmark does anything), and fails on an unknown flag, a missing required argument, a bad choice or a
-placeholder (``RUN``, ``runs/NAME``, ``S``, ``…``, ``{a,b}``, an undefined ``$VAR``).
+placeholder (``RUN``, ``runs/NAME``, ``S``, ``…``, ``{a,b}``, an undefined ``$VAR``). A removed benchmark's command,
+kept in a ``text`` fence as the record of what made a figure, parses with that benchmark as it was at the commit
+the fence names.
 
 A command is what a page shows as one: a line of a fenced shell block (with ``\\`` continuations joined and
 ``VAR=value`` lines of the same block substituted), a code span in a table row that gives a benchmark or an
@@ -18,7 +20,9 @@ import importlib
 import io
 import re
 import shlex
+import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -108,6 +112,12 @@ def parse_error(argv: list[str], monkeypatch) -> str | None:
         return f"no module {name}"
     if "parse_args" not in source.read_text(encoding="utf-8"):  # no options: it must be called bare
         return None if len(argv) == 3 else f"{name} takes no arguments"
+    return _main_error(importlib.import_module(name).main, name, argv, monkeypatch)
+
+
+def _main_error(main, name: str, argv: list[str], monkeypatch) -> str | None:
+    """What ``main`` (a benchmark's) says about ``argv``, stopped as its parser returns (None: it parses)."""
+    err = io.StringIO()
     original = argparse.ArgumentParser.parse_args
 
     def parse_then_stop(self, args=None, namespace=None):
@@ -118,7 +128,7 @@ def parse_error(argv: list[str], monkeypatch) -> str | None:
     monkeypatch.setattr(sys, "argv", [name, *argv[3:]])
     try:
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-            importlib.import_module(name).main()
+            main()
     except _Parsed:
         return None
     except SystemExit as e:
@@ -158,6 +168,44 @@ def test_command_parses_as_written(page: str, command: str, monkeypatch):
 ])
 def test_placeholders_are_found(argv: str, expected: list[str]):
     assert placeholders(shlex.split(argv)) == expected
+
+
+COMMIT = re.compile(r"\bcommit ([0-9a-f]{7,40})\b")
+
+
+def historical_commands(page: Path) -> list[tuple[str, str]]:
+    """(commit, command) of each benchmark command in a ``text`` fence: a removed benchmark's command kept as
+    the record of what made a figure, the fence naming the commit the benchmark was last in."""
+    found = []
+    for block in FENCE.finditer(page.read_text(encoding="utf-8")):
+        commit = COMMIT.search(block.group(2))
+        for line in block.group(2).replace("\\\n", " ").splitlines():
+            if block.group(1) == "text" and line.startswith("python -m benchmarks."):
+                assert commit, f"{page.name}: `{line[:60]}` is kept as text but its fence names no commit"
+                found += [(commit[1], seg) for seg in _segments(line)]
+    return found
+
+
+HISTORY = sorted({(page.relative_to(ROOT).as_posix(), *c) for page in PAGES for c in historical_commands(page)})
+
+
+@pytest.mark.parametrize(("page", "commit", "command"), HISTORY, ids=[f"{p}: {c[:60]}" for p, _, c in HISTORY])
+def test_a_removed_benchmarks_command_parsed_at_its_commit(page: str, commit: str, command: str, monkeypatch):
+    """A figure made by a benchmark that is gone (an experiment now) keeps its command as text, with the commit
+    where the benchmark last was: at that commit the command parses with the benchmark's own parser."""
+    argv = shlex.split(command)
+    name = argv[2]
+    shown = subprocess.run(["git", "show", f"{commit}:{name.replace('.', '/')}.py"], cwd=ROOT, capture_output=True,
+                           text=True)
+    if shown.returncode and not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    assert shown.returncode == 0, f"{page}: {name} is not in commit {commit}: {shown.stderr.strip()}"
+    module = types.ModuleType(name)
+    module.__package__, module.__file__ = "benchmarks", str(ROOT / f"{name.replace('.', '/')}.py")  # as it was
+    exec(compile(shown.stdout, f"{commit}:{name}", "exec"), module.__dict__)
+    assert not placeholders(argv), f"{page}: `{command}` has placeholders {placeholders(argv)}"
+    error = _main_error(module.main, name, argv, monkeypatch)
+    assert error is None, f"{page}: `{command}` does not parse at {commit}: {error}"
 
 
 def test_a_wrong_command_fails(monkeypatch):
