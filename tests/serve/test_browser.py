@@ -2,7 +2,7 @@
 as a subprocess. Type a sentence, get its translation, switch layer, head and kind, see a heat map.
 
 The browser is Debian's chromium (`apt-get install chromium`; .ci/run installs it). A missing
-browser or Playwright is a FAILURE, not a skip: this is the only test of the page.
+browser or Playwright is a FAILURE, not a skip (`browsing.py`, shared with test_browser_family.py).
 
 Environment overrides:
   AIAYN_CHROMIUM      the browser executable (default /usr/bin/chromium)
@@ -14,80 +14,32 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import httpx
 import pytest
+from browsing import launched, opened, serving
 
-CHROMIUM = os.environ.get("AIAYN_CHROMIUM", "/usr/bin/chromium")
 TEXT = "In the beginning God created the heavens and the earth.\nLove your neighbor as yourself."
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def server(request):
     model = os.environ.get("AIAYN_SERVE_MODEL") or str(request.getfixturevalue("trained"))
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "aiayn", "serve", "--model", model, "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env={**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")})
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        if proc.poll() is not None:
-            pytest.fail(f"aiayn serve exited with {proc.returncode}:\n{proc.stdout.read()}")
-        try:
-            if httpx.get(f"{url}/api/health", timeout=2).status_code == 200:
-                break
-        except httpx.TransportError:
-            pass
-        if time.monotonic() > deadline:
-            proc.kill()
-            pytest.fail(f"aiayn serve did not answer within 120 s:\n{proc.stdout.read()}")
-        time.sleep(0.2)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+    with serving(["--model", model]) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("Playwright is missing: pip install -e '.[test]'")
-    if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
-        pytest.fail(f"no Chromium at {CHROMIUM}: apt-get install -y chromium, or point AIAYN_CHROMIUM at one")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM)
+    with launched() as chromium:
         yield chromium
-        chromium.close()
 
 
 @pytest.fixture
 def page(browser, server):
-    context = browser.new_context(viewport={"width": 1180, "height": 900}, device_scale_factor=1)
-    page = context.new_page()
-    page.problems = []  # page errors, console errors, and any request that leaves the server
-    page.on("pageerror", lambda e: page.problems.append(f"page error: {e}"))
-    page.on("console", lambda m: m.type == "error" and page.problems.append(f"console: {m.text}"))
-    page.on("request", lambda r: r.url.startswith(server) or page.problems.append(f"outside request: {r.url}"))
-    page.goto(server)
-    yield page
-    context.close()
+    with opened(browser, server) as page:
+        yield page
 
 
 def canvas(page) -> dict:

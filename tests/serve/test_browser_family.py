@@ -20,18 +20,14 @@ Environment overrides:
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
 import pytest
+from browsing import launched, opened, serving
 from family_models import family_runs
 
-CHROMIUM = os.environ.get("AIAYN_CHROMIUM", "/usr/bin/chromium")
 SENTENCE, TARGET = os.environ.get("AIAYN_FAMILY_ALIGN", "In the beginning God created the heaven and the earth.|"
                                    "En el principio creó Dios los cielos y la tierra.").split("|")
 PARSE = os.environ.get("AIAYN_FAMILY_PARSE", "the dog saw a cat .")
@@ -43,62 +39,21 @@ def server(tmp_path_factory, chorale_cache):
     root = Path(given) if given else tmp_path_factory.mktemp("family")
     if not given:
         family_runs(root)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = {**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1"),
-           "AIAYN_CACHE": os.environ.get("AIAYN_FAMILY_CACHE") or str(chorale_cache)}  # the held-out primers
-    proc = subprocess.Popen([sys.executable, "-m", "aiayn", "serve", str(root), "--port", str(port), "--no-training"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        if proc.poll() is not None:
-            pytest.fail(f"aiayn serve exited with {proc.returncode}:\n{proc.stdout.read()}")
-        try:
-            if httpx.get(f"{url}/api/health", timeout=2).status_code == 200:
-                break
-        except httpx.TransportError:
-            pass
-        if time.monotonic() > deadline:
-            proc.kill()
-            pytest.fail(f"aiayn serve did not answer within 120 s:\n{proc.stdout.read()}")
-        time.sleep(0.2)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+    cache = os.environ.get("AIAYN_FAMILY_CACHE") or str(chorale_cache)  # the held-out primers
+    with serving([str(root), "--no-training"], {"AIAYN_CACHE": cache}) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("Playwright is missing: pip install -e '.[test]'")
-    if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
-        pytest.fail(f"no Chromium at {CHROMIUM}: apt-get install -y chromium, or point AIAYN_CHROMIUM at one")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--autoplay-policy=no-user-gesture-required"])
+    with launched("--autoplay-policy=no-user-gesture-required") as chromium:
         yield chromium
-        chromium.close()
 
 
 @pytest.fixture
 def page(browser, server):
-    context = browser.new_context(viewport={"width": 1180, "height": 900}, device_scale_factor=1, accept_downloads=True)
-    page = context.new_page()
-    page.problems = []  # page errors, console errors, and any request that leaves the server
-    page.on("pageerror", lambda e: page.problems.append(f"page error: {e}"))
-    page.on("console", lambda m: m.type == "error" and page.problems.append(f"console: {m.text}"))
-    page.on("request", lambda r: r.url.startswith((server, "blob:" + server)) or
-            page.problems.append(f"outside request: {r.url}"))
-    page.goto(server)
-    yield page
-    context.close()
+    with opened(browser, server, ("blob:" + server,), accept_downloads=True) as page:
+        yield page
 
 
 def api(server, path, **body):
