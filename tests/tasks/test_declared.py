@@ -64,6 +64,8 @@ def test_musics_unlikelihood_is_declared_so_other_tasks_refuse_it_by_name(tmp_pa
 
     music = tasks.get("music")
     assert "unlikelihood" in music.reads_for("train") and tasks.flag("train", "unlikelihood") == "train.unlikelihood"
+    train = build_parser()._subparsers._group_actions[0].choices["train"]
+    assert "train.unlikelihood (music)" in next(a.help for a in train._actions if a.dest == "set")  # --set's help
     assert TrainConfig.from_dict({"unlikelihood": 2.0}, music.train_settings).task_settings.unlikelihood == 2.0
     with pytest.raises(ConfigError, match="^train.unlikelihood must be"):
         TrainConfig.from_dict({"unlikelihood": -1.0}, music.train_settings)

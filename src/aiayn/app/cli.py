@@ -129,9 +129,11 @@ def _add_train(sub) -> argparse.ArgumentParser:
     t.add_argument("--preset", choices=sorted({name for task in known.values() for name in task.presets}),
                    help="; ".join(f"{name}: {task.preset_help}" for name, task in known.items()))
     t.add_argument("--config", metavar="FILE", help="YAML or TOML file with preset / model / train sections")
+    settings = [f"{o.dest} ({name})" for name, options in tasks.readers("train") for o in options if o.flag is None]
     t.add_argument("--set", type=setting, action="append", default=[], metavar="KEY=VALUE",
                    help="override one field, e.g. model.dropout=0.3 or train.warmup=8000, or a data setting "
-                   "of a built-in task, e.g. data.window=256 for music (repeatable)")
+                   "of a built-in task, e.g. data.window=256 for music (repeatable); the tasks' own settings: "
+                   + ", ".join(settings))
     t.add_argument("--out", help=f"run directory (default {known[tasks.DEFAULT].default_out}; runs/TASK for other "
                    "tasks)")
     t.add_argument("--resume", action="store_true", help="continue the run in --out exactly where it stopped")
