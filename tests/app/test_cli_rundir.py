@@ -207,3 +207,21 @@ def test_a_checkpoint_claiming_a_huge_model_fails_fast_in_bounded_memory(trained
     err = proc.stderr.decode()
     assert proc.returncode == 1 and "Traceback" not in err and message in err, err
     assert int(proc.stdout) < 1_000_000  # peak resident memory under 1 GB
+
+
+def test_a_translation_run_starts_from_another_runs_weights(data, tmp_path):
+    """--init with the preset's settings: the vocabulary (written at the start) fixes the embeddings, so the check
+    leaves the vocabulary's size aside until it is written (the plan holds the preset's 37,000 until then), then
+    holds it to the model's."""
+    small = ["--preset", "tiny", "--max-steps", "1", "--train", str(data / "train.tsv.gz"), "--valid",
+             str(data / "valid.tsv.gz"), *[a for kv in ("model.d_model=32", "model.n_heads=2", "model.d_ff=64",
+                                                          "model.n_encoder_layers=1", "model.n_decoder_layers=1",
+                                                          "train.valid_bleu_sentences=0") for a in ("--set", kv)]]
+    aiayn("train", *small, "--set", "train.vocab_size=120", "--out", str(tmp_path / "base"))
+    aiayn("train", *small, "--set", "train.vocab_size=120", "--init", str(tmp_path / "base"), "--out",
+          str(tmp_path / "tuned"))
+    config = json.loads((tmp_path / "tuned" / "config.json").read_text())
+    assert config["init"] == str(tmp_path / "base" / "best.safetensors") and config["model"]["src_vocab_size"] == 120
+    other = aiayn("train", *small, "--set", "train.vocab_size=100", "--init", str(tmp_path / "base"), "--out",
+                  str(tmp_path / "other"), check=False)
+    assert other.returncode == 1 and b"was trained with model.src_vocab_size=120, not 100" in other.stderr

@@ -31,7 +31,7 @@ from ..decoding.options import DecodeOptions
 from ..errors import UsageError
 from ..inference.translator import Translator
 from ..io.atomic import atomic_path, check_writable
-from ..io.rundir import JsonLog
+from ..io.rundir import JsonLog, hypotheses
 from ..metrics.bleu import Scores, corpus_scores
 from ..model.config import PRESETS, RNNSearchConfig, TransformerConfig
 from ..precision import DTYPES
@@ -183,11 +183,8 @@ def evaluate(model: str | Path, test: str | None, src_lang: str | None, tgt_lang
              dtype: str = "float32") -> tuple[Scores, Path, ParallelCorpus, list[str]]:
     """Translates a test set, writes the hypotheses next to the model, and scores them with sacreBLEU."""
     data = _test_set(test, src_lang, tgt_lang)
-    model = Path(model)
-    folder, which = (model, "") if model.is_dir() else (model.parent, f"{model.stem}.")
     kind = f"beam{options.beam_size}" + ("" if dtype == "float32" else f".{dtype}")
-    name = Path(test).name.split(".")[0] if test else "test"
-    out = folder / f"hyp.{which}{name}.{kind}.{data.tgt_lang}"
+    out = hypotheses(model, Path(test).name.split(".")[0] if test else "test", kind, data.tgt_lang)
     translator = Translator.load(model, device, DTYPES[dtype])
     check_writable(out, "--model folder (the hypotheses are written beside the model)")
     if progress is not None:
@@ -264,7 +261,7 @@ class Translation(Task):
                  "rnnencdec (the same without attention: one fixed context vector)")
     train_presets, train_settings, objective = TRAIN_PRESETS, TranslationTraining, TranslationObjective
     data = {"train": None, "valid": None, "src": None, "tgt": None, "vocab": None}
-    fixed_by_start = ("vocab_size",)  # the vocabulary written first fixes the embeddings' size
+    fixed_by_start = ("src_vocab_size", "tgt_vocab_size")  # the vocabulary written first fixes the embeddings
     decoding = DecodeOptions()
     verbs = ("translate", "evaluate", "attention", "serve", "export")
     options = {"train": TranslationTrain, "evaluate": TranslationTest}
