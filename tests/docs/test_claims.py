@@ -512,6 +512,27 @@ AMX_CLAIMS += [
 ]
 CLAIMS += AMX_CLAIMS
 
+# issue 42: the trained tiny model decoded in each number format (benchmarks.precision_agreement)
+PA = f"{B16}precision_agreement.json"
+
+
+def pa(beam: int, dtype: str, field: str) -> str:
+    return f"{PA}:runs/beam{beam}/{dtype}/{field}"
+
+
+CLAIMS += [
+    *[claim("BENCHMARKS.md", f"| {name} | float32 | {{:.2f}} | {{:.2f}} | | |", pa(b, "float32", "bleu"),
+            pa(b, "float32", "chrf")) for name, b in (("beam 4", 4), ("greedy", 1))],
+    *[claim("BENCHMARKS.md", f"| {name} | {dtype} | {{:.2f}} | {{:.2f}} | {{:,}} | {{:.2f}} |", pa(b, dtype, "bleu"),
+            pa(b, dtype, "chrf"), pa(b, dtype, "identical_lines"), pa(b, dtype, "bootstrap_against_float32/p_value"))
+      for name, b in (("beam 4", 4), ("greedy", 1)) for dtype in ("bfloat16", "int8")],
+    claim("BENCHMARKS.md", "int8 scores BLEU {:.2f} against {:.2f} for float32, with {:,} of {:,} lines identical",
+          pa(4, "int8", "bleu"), pa(4, "float32", "bleu"), pa(4, "int8", "identical_lines"), f"{PA}:lines"),
+    claim("docs/export-and-serve.md", "| float32 | {:.2f} | {:.2f} | — |\n| int8 | {:.2f} | {:.2f} | {:,} ({:.1%}) |",
+          pa(4, "float32", "bleu"), pa(4, "float32", "chrf"), pa(4, "int8", "bleu"), pa(4, "int8", "chrf"),
+          pa(4, "int8", "identical_lines"), ratio(pa(4, "int8", "identical_lines"), f"{PA}:lines")),
+]
+
 
 def _id(c: Claim) -> str:
     return f"{c.page}: {squash(c.text)[:60]}"
