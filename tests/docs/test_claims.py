@@ -512,6 +512,38 @@ AMX_CLAIMS += [
 ]
 CLAIMS += AMX_CLAIMS
 
+# issue 42: before and after keeping freed memory (benchmarks/results/2026-11-27/epyc-ab/README.md)
+AB = RESULTS / "2026-11-27" / "epyc-ab"
+
+
+def ab_median(side: str, bench: str, *keys: str) -> Callable[[], float]:
+    """The median over every record of ``bench`` on one side of the before/after comparison."""
+    def f() -> float:
+        values = []
+        for path in sorted((AB / side).glob(f"{bench}*.json")):
+            value = json.loads(path.read_text(encoding="utf-8"))
+            for key in keys:
+                value = value[key]
+            values.append(value)
+        return statistics.median(values)
+    f.__doc__ = f"median of epyc-ab/{side}/{bench}*.json:{'/'.join(keys)}"
+    return f
+
+
+def ab_row(side: str, beam: str) -> tuple[Callable[[], float], Callable[[], float]]:
+    return (ab_median(side, "decode_tiny_bf16", "runs", beam, "aiayn_bf16", "median_tokens_per_s"),
+            ab_median(side, "decode_tiny_bf16", "runs", beam, "ct2_int8", "aiayn_bf16_speedup_median"))
+
+
+CLAIMS += [
+    *[claim("BENCHMARKS.md", f"| training, tiny fixed batch, {fmt} | {{:,.0f}} | {{:,.0f}} |",
+            *[ab_median(side, "train_precision_tiny_fixed", "entries", f"aiayn:{fmt}", "median_tgt_tokens_per_s")
+              for side in ("old", "new")]) for fmt in ("fp32", "bf16")],
+    *[claim("BENCHMARKS.md", f"| decoding {name}, bf16 (against CTranslate2 int8) | {{:,.0f}} ({{:.2f}}×) | "
+            "{:,.0f} ({:.2f}×) |", *ab_row("old", beam), *ab_row("new", beam))
+      for name, beam in (("greedy", "beam1"), ("beam 4", "beam4"))],
+]
+
 # issue 42: the trained tiny model decoded in each number format (benchmarks.precision_agreement)
 PA = f"{B16}precision_agreement.json"
 
