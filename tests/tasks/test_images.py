@@ -62,6 +62,7 @@ def test_digits_train_evaluate_generate(tmp_path, monkeypatch):
     figures = ImageObjective(None, "test", 0, conditional=True).validate(model, "cpu")
     assert bits == pytest.approx(figures["valid_bits_per_dim"], abs=1e-4)
     assert bits < math.log2(digits.VOCAB_SIZE) - 1, bits
+    assert images.DIGITS.figures(run, "test")["test_bits_per_dim"] == pytest.approx(bits, abs=1e-4)  # as experiments record it
     png = tmp_path / "grid.png"
     aiayn("generate", "--model", str(run), "--class", "3", "--class", "seven", "--samples", "2", "--out", str(png))
     assert png.read_bytes()[:4] == b"\x89PNG"

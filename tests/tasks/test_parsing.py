@@ -4,6 +4,7 @@ and `aiayn train --task parsing` / `evaluate` / `parse` end to end on a micro mo
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 
@@ -14,6 +15,7 @@ from aiayn.app.cli import main
 from aiayn.data import DataError
 from aiayn.data.synthetic_treebank import SIZES, generate, synthetic_split
 from aiayn.data.treebank import Tree, Vocab, delinearise, linearise, normalise, parse_trees, read_trees
+from aiayn.errors import UsageError
 from aiayn.metrics.evalb import score_corpus, score_tree
 
 
@@ -237,6 +239,18 @@ def test_train_evaluate_and_parse_on_the_synthetic_treebank(tmp_path):
     p, r, f1 = map(float, re.search(r"precision ([\d.]+)\s+recall ([\d.]+)\s+F1 ([\d.]+)", out).groups())
     repaired = int(re.search(r"repaired predictions (\d+) of", out).group(1))
     assert 0 <= min(p, r, f1) and max(p, r, f1) <= 100 and 0 <= repaired <= SIZES["test"]
+    # what `aiayn experiment` records (Parsing.figures): the same scores, with the same decoding and greedily
+    from aiayn.tasks import parsing
+
+    fast = dataclasses.replace(parsing.TASK.decoding, beam_size=2, max_len_b=12)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(parsing.TASK, "decoding", fast)
+        figures = parsing.TASK.figures(run, "test")
+    assert (figures["test_precision"], figures["test_recall"], figures["test_repaired"]) == (
+        pytest.approx(p, abs=0.005), pytest.approx(r, abs=0.005), repaired)
+    assert 0 <= figures["test_greedy_f1"] <= 100 and 0 <= figures["test_greedy_exact_match"] <= 100
+    with pytest.raises(UsageError, match="set evaluate.split to test"):
+        parsing.TASK.figures(run, "valid")
     parsed = read_trees(run / "parsed.synthetic-treebank-test.beam2.mrg")
     assert [t.words() for t in parsed] == [t.words() for t in synthetic_split("test")]  # repaired into trees
     proc = aiayn("parse", "--model", str(run), *FAST, input="the dog slept .\n\nshe saw a cat .\n")

@@ -106,6 +106,13 @@ def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
         ("samples_parallel_8ves", "parallel 8ves / 100 q", "{:.2f}".format),
         ("samples_crossings", "crossings %", "{:.2f}".format), ("samples_out_of_range", "out of range %", "{:.2f}".format),
         ("samples_ended", "ended by itself", lambda v: f"{100 * v:.0f}%"), ("samples_grade", "grade", "{:.2f}".format),
+        ("test_bits_per_dim", "test bits/dim", "{:.3f}".format),
+        ("test_mae_model", "error per pixel (abs.)", "{:.2f}".format),
+        ("test_mae_bicubic", "bicubic's error per pixel", "{:.2f}".format),
+        ("test_precision", "precision", "{:.2f}".format), ("test_recall", "recall", "{:.2f}".format),
+        ("test_f1", "F1", "{:.2f}".format), ("test_exact_match", "exact match %", "{:.2f}".format),
+        ("test_repaired", "repaired", "{:,}".format), ("test_greedy_f1", "F1, greedy", "{:.2f}".format),
+        ("test_greedy_exact_match", "exact match %, greedy", "{:.2f}".format),
         ("sampling", "sampling", str), ("tgt_tokens_per_s", "target tokens/s (median)", "{:,.0f}".format),
         ("flops", "training FLOPs", "{:.2e}".format)) if any(key in v for v in values)]
     rows = ["| run | options | parameters | updates | training time | " + " | ".join(h for _, h, _ in columns) + " |",

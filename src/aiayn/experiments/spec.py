@@ -81,7 +81,9 @@ class RunSpec:
 
     @property
     def budget(self) -> str:
-        return f"{self.updates:,} updates" if self.updates else f"{self.time / 3600:g} h of training"
+        if self.updates:
+            return f"{self.updates:,} updates"
+        return f"{self.time / 3600:g} h of training" if self.time >= 3600 else f"{self.time / 60:g} min of training"
 
 
 _UNSET = RunSpec(name="")  # every field at its default

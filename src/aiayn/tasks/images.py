@@ -255,6 +255,11 @@ class Digits(Task):
                          f"0..16) absolute {f['mae_' + kind]:.3f}, squared {f['mse_' + kind]:.3f}")
         return text
 
+    def figures(self, model: Path, split: str) -> dict[str, float]:
+        """The experiment's figures of a run: bits per dimension on ``split`` (super-resolution: also the error
+        per pixel of its greedy output and of bicubic upsampling)."""
+        return {f"{split}_{k}": v for k, v in evaluate_images(model, split).items() if k not in ("task", "split")}
+
     def generate(self, request: GenerateRequest) -> str:
         _, task = load_image_model(request.model)  # before the output name is settled
         out = request.out if request.out.lower().endswith(".png") else str(Path(request.out) / f"{task}.png")

@@ -20,6 +20,7 @@ and 16 heads as in "big", dropout 0.3, are our guesses.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import logging
 import math
@@ -288,6 +289,18 @@ class Parsing(Task):
                 f"{f['test_brackets']} parsed)\nexact match {f['exact_match']:.2f} %; repaired predictions "
                 f"{f['repaired']} of {f['sentences']}"
                 + (f"; skipped (words differ) {f['skipped']}" if f['skipped'] else "") + f"\nparsed trees: {f['out']}")
+
+    def figures(self, model: Path, split: str) -> dict[str, float]:
+        """The experiment's figures of a run: labelled bracket precision, recall, F1, exact match and repaired
+        parses on the synthetic treebank's test split, with the paper's decoding and greedy (``greedy_``)."""
+        if split != "test":
+            raise UsageError(f"a parsing experiment scores the synthetic treebank's test split, not {split!r}: "
+                             "set evaluate.split to test")
+        out = {}
+        for prefix, options in (("", self.decoding), ("greedy_", dataclasses.replace(self.decoding, beam_size=1))):
+            f = evaluate_parsing(model, None, options)
+            out |= {f"test_{prefix}{k}": f[k] for k in ("precision", "recall", "f1", "exact_match", "repaired")}
+        return out
 
     def report(self, run_dir: Path, config: dict, progress=None) -> str:
         return (f"\nModel: {run_dir}  (best: {run_dir / 'best.safetensors'})\n"
