@@ -544,6 +544,18 @@ CLAIMS += [
       for name, beam in (("greedy", "beam1"), ("beam 4", "beam4"))],
 ]
 
+# docs/parsing.md: the parsing experiment (issue 46: the figures had no results file)
+PARSE = "docs/experiments/parsing/results.json:tiny"
+CLAIMS += [
+    *[claim("docs/parsing.md", f"| {label} | {{:.2f}} | {{:.2f}} | {bold} | {{:.2f}} % | {{}} / 400 |",
+            *[f"{PARSE}/test_{prefix}{k}" for k in ("precision", "recall", "f1", "exact_match", "repaired")])
+      for label, prefix, bold in (("beam 21, α 0.3, exact stopping (the default)", "", "**{:.2f}**"),
+                                  ("greedy (`--beam 1`)", "greedy_", "{:.2f}"))],
+    claim("docs/parsing.md", "It made {:,} updates in {:.0f} s", f"{PARSE}/updates", f"{PARSE}/train_seconds"),
+    claim("docs/parsing.md", "the beam gains little over greedy (F1 {:.2f} against {:.2f})", f"{PARSE}/test_f1",
+          f"{PARSE}/test_greedy_f1"),
+]
+
 # issue 42: the trained tiny model decoded in each number format (benchmarks.precision_agreement)
 PA = f"{B16}precision_agreement.json"
 

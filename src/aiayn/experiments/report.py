@@ -75,8 +75,9 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
 
 def _evaluation(exp: Experiment) -> str:
     ev = exp.evaluate
-    if all(tasks.get(r.task).figures for r in exp.runs):  # tasks that score their own models (music)
-        return f"NLL per token on the {ev.split} split (each token once), the last checkpoint (no averaging)"
+    if all(tasks.get(r.task).figures for r in exp.runs):  # tasks that score their own models (music, parsing, ...)
+        texts = dict.fromkeys(tasks.get(r.task).figures_text.format(split=ev.split) for r in exp.runs)
+        return f"{'; '.join(texts)}, the last checkpoint (no averaging)"
     search = "greedy" if ev.beam == 1 else f"beam {ev.beam}, α {ev.alpha}"
     metric = "exact-match accuracy" if ev.metric == "exact" else "sacreBLEU BLEU and chrF"
     return f"{metric} on the {ev.split} split, {search}, the last checkpoint (no averaging)"

@@ -255,6 +255,9 @@ class Digits(Task):
                          f"0..16) absolute {f['mae_' + kind]:.3f}, squared {f['mse_' + kind]:.3f}")
         return text
 
+    figures_text = ("bits per dimension on the {split} split (super-resolution: also the error per pixel of its "
+                    "greedy output and of bicubic upsampling)")
+
     def figures(self, model: Path, split: str) -> dict[str, float]:
         """The experiment's figures of a run: bits per dimension on ``split`` (super-resolution: also the error
         per pixel of its greedy output and of bicubic upsampling)."""

@@ -276,6 +276,8 @@ class Music(Task):
     def generate(self, request: GenerateRequest) -> str:
         return "\n".join(f"{path}  {str(path)[:-4]}.png" for path in generate_music(request))
 
+    figures_text = "NLL per token on the {split} split (each token once)"
+
     def figures(self, model: Path, split: str) -> dict[str, float]:
         """The experiment's figures of a run: NLL on ``split`` (inside and past the training window where it
         is shorter than whole chorales) and the part-writing of 20 unconditional samples at ``SAMPLING``."""

@@ -290,6 +290,9 @@ class Parsing(Task):
                 f"{f['repaired']} of {f['sentences']}"
                 + (f"; skipped (words differ) {f['skipped']}" if f['skipped'] else "") + f"\nparsed trees: {f['out']}")
 
+    figures_text = ("labelled brackets (EVALB, COLLINS.prm) on the {split} split of the synthetic treebank, with the "
+                    "paper's decoding (beam 21, α 0.3, exact stopping) and greedily")
+
     def figures(self, model: Path, split: str) -> dict[str, float]:
         """The experiment's figures of a run: labelled bracket precision, recall, F1, exact match and repaired
         parses on the synthetic treebank's test split, with the paper's decoding and greedy (``greedy_``)."""

@@ -104,6 +104,7 @@ class Task:
     evaluate: Callable[[EvaluateRequest], str] | None = None  # a method where the task has it
     generate: Callable[[GenerateRequest], str] | None = None
     figures: Callable[[Path, str], dict[str, float]] | None = None
+    figures_text = ""  # what ``figures`` measures, for an experiment's table: a phrase with {split}
     # how it appears on the command line
     name: str
     help: str
