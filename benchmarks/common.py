@@ -163,31 +163,15 @@ def latest_record(name: str, results_dir: str | Path | None = None) -> Path | No
     return max(found, key=lambda f: (json.loads(f.read_text()).get("date", ""), str(f))) if found else None
 
 
-def git_commit() -> dict:
-    """The commit the code ran at, and whether tracked files differed from it (then the figure is not
-    exactly that commit's)."""
-    def git(*args: str) -> str | None:
-        try:
-            out = subprocess.run(["git", *args], cwd=ROOT.parent, capture_output=True, text=True, timeout=30)
-        except (OSError, subprocess.TimeoutExpired):
-            return None
-        return out.stdout.strip() if out.returncode == 0 else None
-
-    sha = git("rev-parse", "HEAD")
-    changed = git("status", "--porcelain", "--untracked-files=no")
-    return {"commit": sha, "uncommitted_changes": None if changed is None else bool(changed)}
-
-
 def provenance(seeds: object = None) -> dict:
     """What a results file says about where its figures came from: the command, the commit, the date, the
     host report (``aiayn.precision.host_report``: CPU model and instructions, threads, torch), the peers'
     versions and the seeds (``None``: the benchmark's own fixed seeds, in its code)."""
     import torch
 
-    from aiayn.precision import host_report
+    from aiayn.provenance import stamp
 
-    return {"command": " ".join(["python -m", _module_name(), *sys.argv[1:]]), **git_commit(),
-            "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "host": host_report(), "threads": torch.get_num_threads(),
+    return {"command": " ".join(["python -m", _module_name(), *sys.argv[1:]]), **stamp(), "threads": torch.get_num_threads(),
             "device": "cuda: " + torch.cuda.get_device_name() if torch.cuda.is_available() else "cpu",
             "seeds": seeds, "machine": machine()}
 

@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "aiayn"
 
 # Lowest first. A module may import its own layer and the layers below it, never one above.
 LAYERS = [
-    {"errors", "checks", "progress", "precision", "allocator", "corpus"},  # leaf helpers
+    {"errors", "checks", "progress", "precision", "allocator", "provenance", "corpus"},  # leaf helpers
     {"model"},
     {"decoding", "data"},
     {"metrics", "io"},

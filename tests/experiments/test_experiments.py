@@ -201,6 +201,7 @@ def test_the_runner_trains_scores_and_tabulates_every_run(ran):
         trained = [json.loads(line)["elapsed"] for line in log if '"train"' in line]
         assert record["updates"] == 4 and record["train_seconds"] == pytest.approx(trained[-1], abs=0.01)
         assert record["parameters"] > 0
+        assert {"commit", "date", "host"} <= set(record["scored"]) and record["scored"]["host"]["cpu"]  # provenance
         assert record["curve"][-1]["step"] == 4 and record["curve"][-1]["flops"] == 4 * record["flops_per_update"]
         assert sum(b["n"] for b in record["by_length"]) == 30
         kept = folder / "results" / "tiny-copy" / "hyps"  # every scored checkpoint's hypotheses, for the bootstrap

@@ -30,6 +30,7 @@ from ..io.loader import load
 from ..io.registry import capabilities
 from ..io.rundir import RunDir, RunInUse
 from ..metrics.bleu import by_length
+from ..provenance import stamp
 from ..runs import TrainRequest, train
 from ..tasks.translation import evaluate
 from .flops import flops_per_update
@@ -134,7 +135,7 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
               "arch": spec.arch, "set": spec.set, "options": spec.options, "seed": spec.seed, "paper": spec.paper,
               "updates": state["step"],
               "train_seconds": round(state["elapsed"], 2), "parameters": model.num_parameters(),
-              "checkpoint": last.name}
+              "checkpoint": last.name, "scored": stamp()}  # the commit, date and host of the scoring
     if valid:
         record.update(valid_ppl=valid[-1]["valid_ppl"], valid_nll=valid[-1]["valid_nll"])
     speeds = [e["tgt_tok_s"] for e in events if e.get("event") == "train" and "tgt_tok_s" in e][1:]
