@@ -389,3 +389,20 @@ def test_the_variations_picture_draws_each_rows_change_against_the_base(tmp_path
     assert "(a diagnostic, not judged)" in table and "C: x=C-N6-w" not in table and "reproduced" not in table
     assert "did not train (perplexity 640): no verdict" in table
     assert (tmp_path / "variations.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_task_that_scores_its_own_runs_goes_through_the_runner(tmp_path):
+    """An image task's run through `aiayn experiment`: its validation logs bits per dimension and no perplexity,
+    and the record holds the task's own figures (Task.figures), tabulated under their own heading."""
+    (tmp_path / "x.yaml").write_text(
+        "experiment: digits-micro\ntitle: digits, a few updates\n"
+        "defaults: {task: digits, preset: local, seed: 1, budget: {updates: 3}, set: {model.d_model: 16, model.n_heads: 2, "
+        "model.d_ff: 32, train.valid_every: 3, train.save_every: 3, train.max_tokens: 2048}}\n"
+        "evaluate: {split: test}\nruns:\n  - {name: local}\n")
+    aiayn("experiment", str(tmp_path / "x.yaml"), "--runs", str(tmp_path / "runs"), "--results",
+          str(tmp_path / "results"), OMP_NUM_THREADS="1")
+    record = json.loads((tmp_path / "results" / "digits-micro" / "results.json").read_text())["local"]
+    assert record["updates"] == 3 and record["test_images"] == 199 and "valid_ppl" not in record
+    assert abs(record["test_bits_per_dim"] - record["valid_bits_per_dim"]) < 1  # the same model on two splits
+    table = (tmp_path / "results" / "digits-micro" / "table.md").read_text()
+    assert "bits per dimension on the test split" in table and "| test bits/dim |" in table

@@ -136,8 +136,8 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
               "updates": state["step"],
               "train_seconds": round(state["elapsed"], 2), "parameters": model.num_parameters(),
               "checkpoint": last.name, "scored": stamp()}  # the commit, date and host of the scoring
-    if valid:
-        record.update(valid_ppl=valid[-1]["valid_ppl"], valid_nll=valid[-1]["valid_nll"])
+    if valid:  # what the task's validation logs (images: bits per dimension, no perplexity)
+        record.update({k: valid[-1][k] for k in ("valid_ppl", "valid_nll", "valid_bits_per_dim") if k in valid[-1]})
     speeds = [e["tgt_tok_s"] for e in events if e.get("event") == "train" and "tgt_tok_s" in e][1:]
     if speeds:  # the first interval holds the start-up
         record["tgt_tokens_per_s"] = statistics.median(speeds)
