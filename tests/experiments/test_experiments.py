@@ -398,11 +398,13 @@ def test_a_task_that_scores_its_own_runs_goes_through_the_runner(tmp_path):
         "experiment: digits-micro\ntitle: digits, a few updates\n"
         "defaults: {task: digits, preset: local, seed: 1, budget: {updates: 3}, set: {model.d_model: 16, model.n_heads: 2, "
         "model.d_ff: 32, train.valid_every: 3, train.save_every: 3, train.max_tokens: 2048}}\n"
-        "evaluate: {split: test}\nruns:\n  - {name: local}\n")
+        "evaluate: {split: test, checkpoint: best}\nruns:\n  - {name: local}\n")
     aiayn("experiment", str(tmp_path / "x.yaml"), "--runs", str(tmp_path / "runs"), "--results",
           str(tmp_path / "results"), OMP_NUM_THREADS="1")
     record = json.loads((tmp_path / "results" / "digits-micro" / "results.json").read_text())["local"]
     assert record["updates"] == 3 and record["test_images"] == 199 and "valid_ppl" not in record
+    assert record["checkpoint"] == "best.safetensors"  # evaluate.checkpoint: best
     assert abs(record["test_bits_per_dim"] - record["valid_bits_per_dim"]) < 1  # the same model on two splits
     table = (tmp_path / "results" / "digits-micro" / "table.md").read_text()
     assert "bits per dimension on the test split" in table and "| test bits/dim |" in table
+    assert "the best checkpoint by validation NLL" in table

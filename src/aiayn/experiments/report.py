@@ -77,10 +77,14 @@ def _evaluation(exp: Experiment) -> str:
     ev = exp.evaluate
     if all(tasks.get(r.task).figures for r in exp.runs):  # tasks that score their own models (music, parsing, ...)
         texts = dict.fromkeys(tasks.get(r.task).figures_text.format(split=ev.split) for r in exp.runs)
-        return f"{'; '.join(texts)}, the last checkpoint (no averaging)"
+        return f"{'; '.join(texts)}, {_checkpoint(ev)}"
     search = "greedy" if ev.beam == 1 else f"beam {ev.beam}, α {ev.alpha}"
     metric = "exact-match accuracy" if ev.metric == "exact" else "sacreBLEU BLEU and chrF"
-    return f"{metric} on the {ev.split} split, {search}, the last checkpoint (no averaging)"
+    return f"{metric} on the {ev.split} split, {search}, {_checkpoint(ev)}"
+
+
+def _checkpoint(ev) -> str:
+    return "the best checkpoint by validation NLL" if ev.checkpoint == "best" else "the last checkpoint (no averaging)"
 
 
 def _hours(seconds: float) -> str:

@@ -131,11 +131,12 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
     events = run.events()
     valid = [e for e in events if e.get("event") == "valid" and e.get("step") == state["step"]]
     model = load(last).model
+    chosen = run.model_file() if exp.evaluate.checkpoint == "best" else last
     record = {"name": spec.name, "key": spec.key, "row": spec.row, "label": spec.label, "task": spec.task,
               "arch": spec.arch, "set": spec.set, "options": spec.options, "seed": spec.seed, "paper": spec.paper,
               "updates": state["step"],
               "train_seconds": round(state["elapsed"], 2), "parameters": model.num_parameters(),
-              "checkpoint": last.name, "scored": stamp()}  # the commit, date and host of the scoring
+              "checkpoint": chosen.name, "scored": stamp()}  # the commit, date and host of the scoring
     if valid:  # what the task's validation logs (images: bits per dimension, no perplexity)
         record.update({k: valid[-1][k] for k in ("valid_ppl", "valid_nll", "valid_bits_per_dim") if k in valid[-1]})
     speeds = [e["tgt_tok_s"] for e in events if e.get("event") == "train" and "tgt_tok_s" in e][1:]
@@ -144,23 +145,23 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
     record["valid_curve"] = valid_curve(events)
     figures = tasks.get(spec.task).figures
     if figures is not None:  # the task scores its own models (music: NLL per token)
-        record.update(figures(last, exp.evaluate.split))
+        record.update(figures(chosen, exp.evaluate.split))
         if exp.evaluate.by_position:
-            record.update(nll_by_position(last, exp.evaluate.by_position))
+            record.update(nll_by_position(chosen, exp.evaluate.by_position))
         return record
     def scores(path: Path) -> dict[str, Any]:
         return _scores(exp, path, data, progress, keep and keep / f"{spec.name}-{int(path.stem.split('-')[1])}.txt.gz")
 
-    final = scores(last)
+    final = scores(chosen)
     record.update(final)
     if exp.evaluate.curve:
         per_update = flops_per_update(run, model)
         record["flops_per_update"] = per_update
         record["curve"] = [{**point, "flops": point["step"] * per_update,
-                            **(final if path == last else scores(path))}
+                            **(final if path == chosen else scores(path))}
                            for point, path in _curve_points(exp, events, checkpoints)]
     if exp.evaluate.alignments and "cross" in capabilities(model.config).attention:  # RNNencdec has none
-        record["alignments"] = _alignments(exp, last, data)
+        record["alignments"] = _alignments(exp, chosen, data)
     return record
 
 

@@ -31,7 +31,7 @@ FOLDER = Path(__file__).parent
 RUN_KEYS = {"name", "task", "arch", "preset", "seed", "budget", "set", "options", "row", "paper", "label",
             "diagnostic", "init"}
 EVAL_KEYS = {"split", "beam", "alpha", "average", "curve", "metric", "bins", "curve_minutes", "curve_updates",
-             "valid_curve", "alignments", "by_position"}
+             "valid_curve", "alignments", "by_position", "checkpoint"}
 
 
 def seconds(text: str | float | int) -> float:
@@ -98,7 +98,8 @@ class Evaluation:
     curves against time and FLOPs. ``valid_curve``: the trainer's validation NLL against time, to choose by.
     ``alignments``: how many sentences of 8-14 words (the first of the split) keep each run's encoder-decoder
     attention in its record, drawn side by side (Bahdanau et al.'s Figure 3). ``by_position``: for chorale models,
-    NLL by position of the test chorales scored whole and chained two by two (``positions.KINDS``)."""
+    NLL by position of the test chorales scored whole and chained two by two (``positions.KINDS``). ``checkpoint``:
+    last (the default) or best, the run's best by validation NLL, for runs that overfit within their budget."""
 
     split: str = "valid"
     beam: int = 4
@@ -112,6 +113,7 @@ class Evaluation:
     valid_curve: bool = False  # draw each run's validation NLL against training time, and tabulate its best
     alignments: int = 0
     by_position: tuple[str, ...] = ()
+    checkpoint: str = "last"  # or best: the run's best by validation NLL (a run that overfits within its budget)
 
 
 @dataclass(frozen=True)
@@ -216,6 +218,8 @@ def _evaluation(path: Path, values: Any) -> Evaluation:
         raise UsageError(f"{path}: evaluate has unknown key {unknown[0]!r}; known: {', '.join(sorted(EVAL_KEYS))}")
     if values.get("average", "none") != "none":
         raise UsageError(f"{path}: evaluate.average may only be none (the last checkpoint, as Table 3)")
+    if values.get("checkpoint", "last") not in ("last", "best"):
+        raise UsageError(f"{path}: evaluate.checkpoint is last or best (the best by validation NLL)")
     if values.get("split", "valid") not in ("valid", "test"):
         raise UsageError(f"{path}: evaluate.split is valid or test")
     if not set(values.get("by_position", ())) <= set(KINDS):
