@@ -556,6 +556,40 @@ CLAIMS += [
           f"{PARSE}/test_greedy_f1"),
 ]
 
+# docs/images.md: the images experiment (issue 46: the figures had no results file)
+IMG = "docs/experiments/images/results.json"
+
+
+def best_update(run: str) -> Callable[[], int]:
+    """The update of a run's best validation NLL: the checkpoint the images experiment scores."""
+    def f() -> int:
+        return min(get(f"{IMG}:{run}/valid_curve"), key=lambda p: p["valid_nll"])["step"]
+    f.__doc__ = f"{IMG}:{run}/valid_curve (argmin)"
+    return f
+
+
+CLAIMS += [
+    *[claim("docs/images.md", f"| {model} | {attention} | {{:,}} | {{}} | {bold} |", f"{IMG}:{run}/updates",
+            best_update(run), f"{IMG}:{run}/test_bits_per_dim")
+      for model, attention, run, bold in (
+          ("unconditional", "local (block 8, memory 16)", "digits-local", "{:.3f}"),
+          ("unconditional", "full", "digits-full", "**{:.3f}**"),
+          ("class-conditional", "local", "digits-local-class", "{:.3f}"),
+          ("super-resolution 4×4 → 8×8", "local (decoder; the encoder's band covers all 16 source positions)",
+           "superres-local", "**{:.3f}**"))],
+    claim("docs/images.md", "local ran at {:.2f}× full's tokens/s", ratio(f"{IMG}:digits-local/tgt_tokens_per_s",
+                                                                      f"{IMG}:digits-full/tgt_tokens_per_s")),
+    claim("docs/images.md", "the two differ by {:.3f} bits/dim",
+          lambda: get(f"{IMG}:digits-local/test_bits_per_dim") - get(f"{IMG}:digits-full/test_bits_per_dim")),
+    claim("docs/images.md", "greedy output is {:.2f} absolute / {:.2f} squared, against bicubic upsampling's {:.2f} / "
+          "{:.2f}", *[f"{IMG}:superres-local/test_{k}" for k in ("mae_model", "mse_model", "mae_bicubic", "mse_bicubic")]),
+]
+
+# docs/reproductions.md: the first run of table3_budget (issue 46, item 5)
+T3B = "docs/experiments/table3_budget/results.json:base-s1"
+CLAIMS.append(claim("docs/reproductions.md", "reaches dev BLEU {:.2f} at 2,000 updates, {:.2f} at 4,000 and {:.2f} at 8,000",
+                    *[f"{T3B}/curve/{i}/bleu" for i in range(3)]))
+
 # issue 42: the trained tiny model decoded in each number format (benchmarks.precision_agreement)
 PA = f"{B16}precision_agreement.json"
 
