@@ -310,6 +310,7 @@ CLAIMS: list[Claim] = [
             f"{T3}:{run}/valid_ppl", f"{T3}:{run}/bleu", t3_vs_base(run, metric="valid_ppl"), t3_vs_base(run))
       for run, label in [("A-h1", "1 head (d_k = d_v = 256)"), ("A-h2", "2 heads (128)"), ("A-h8", "8 heads (32)"),
                          ("A-h16", "16 heads (16)"), ("B-dk32", "d_k 32"), ("B-dk16", "d_k 16"), ("C-N2", "N = 2 (the paper's N = 4)"),
+                         ("C-N1", "N = 1 (the paper's N = 2; trained 2026-11-27)"),
                          ("C-d128", "d_model 128"), ("C-d512", "d_model 512"), ("C-ff512", "d_ff 512"),
                          ("C-ff2048", "d_ff 2,048"), ("D-drop0", "dropout 0"), ("D-drop0.2", "dropout 0.2"),
                          ("D-ls0", "label smoothing 0"), ("D-ls0.2", "label smoothing 0.2"),
