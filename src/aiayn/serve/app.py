@@ -44,6 +44,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 
 from ..errors import UserError
+from ..inference.translator import Translator
 from .catalog import Catalog, Served, pop_model
 from .requests import Limits, RequestError, check_content_type, parse_attention, parse_json, parse_translate
 from .training import Trainer, guard
@@ -189,10 +190,9 @@ def _add_training(app: FastAPI, trainer: Trainer, catalog: Catalog, loader, limi
 
 
 def _translating(served: Served, what: str) -> ModelWorker:
-    """The worker of a translation model; a 422 naming the views a model of another task offers."""
-    task = served.info.get("task", "translation")
-    if task != "translation":
-        raise RequestError(422, f"{served.name} is a {task} model: it has no {what}; its views are "
+    """The worker of a model that translates; a 422 naming the views a model of another task offers."""
+    if not isinstance(served.worker.translator, Translator):  # what the task loaded it as (Task.subject) decides
+        raise RequestError(422, f"{served.name} is a {served.info.get('task')} model: it has no {what}; its views are "
                                 f"{', '.join(served.info.get('views', [])) or 'none'} (GET /api/info)")
     return served.worker
 
