@@ -44,7 +44,6 @@ from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 
 from ..errors import UserError
-from ..inference.translator import Translator
 from .catalog import Catalog, Served, pop_model
 from .requests import Limits, RequestError, check_content_type, parse_attention, parse_json, parse_translate
 from .training import Trainer, guard
@@ -191,7 +190,8 @@ def _add_training(app: FastAPI, trainer: Trainer, catalog: Catalog, loader, limi
 
 def _translating(served: Served, what: str) -> ModelWorker:
     """The worker of a model that translates; a 422 naming the views a model of another task offers."""
-    if not isinstance(served.worker.translator, Translator):  # what the task loaded it as (Task.subject) decides
+    # what the task loaded (Task.subject) decides: a Translator or an exported engine, never a generator
+    if not callable(getattr(served.worker.translator, "translate_nbest", None)):
         raise RequestError(422, f"{served.name} is a {served.info.get('task')} model: it has no {what}; its views are "
                                 f"{', '.join(served.info.get('views', [])) or 'none'} (GET /api/info)")
     return served.worker
