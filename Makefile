@@ -42,7 +42,7 @@ test: install browser lint
 
 # pyflakes, bugbear and import order (pyproject.toml [tool.ruff])
 lint: install
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks checks
 
 test-slow: install
 	$(BIN)/python -m pytest -m slow

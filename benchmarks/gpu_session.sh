@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The GPU checks of one lent-GPU session, in one call (about 8 minutes on an H200; the 2026-11-26 run's
 # figures are in BENCHMARKS.md, "CUDA paths" and "Training on one GPU"):
-#   1. benchmarks.cuda_check: every CUDA path against the CPU in float64, FlexAttention included;
+#   1. checks.cuda_check: every CUDA path against the CPU in float64, FlexAttention included;
 #   2. benchmarks.relative_attention on CUDA (FlexAttention's speed and memory against plain attention);
 #   3. training throughput on the built-in corpus, one vocabulary for all: base in bf16 with the prefetching
 #      thread and without, base in fp32 (target tokens/s: the median of the rates logged every 20 steps
@@ -24,7 +24,7 @@ STEPS=${STEPS:-1 2 3 4}
 step() { [[ " $STEPS " == *" $1 "* ]]; }
 
 step 1 && { echo "== 1. cuda_check"
-timeout 240 python3 -m benchmarks.cuda_check --results "$OUT" 2>&1 | tail -40
+timeout 240 python3 -m checks.cuda_check --results "$OUT" 2>&1 | tail -40
 echo "cuda_check exit ${PIPESTATUS[0]}"; }
 
 step 2 && { echo "== 2. relative attention on CUDA"

@@ -215,13 +215,13 @@ def test_a_cycle_is_found(tmp_path):
 
 
 def test_benchmarks_read_runs_through_the_library():
-    """benchmarks/ measures; a run folder is read through ``aiayn.io.rundir`` (``RunDir``: ``read_config``,
+    """benchmarks/ measures and checks/ compares; a run folder is read through ``aiayn.io.rundir`` (``RunDir``: ``read_config``,
     ``events``, ``best``, ``last_checkpoint``; ``hypotheses``), never by spelling its files' names.
     (decode_throughput's config.json is the saved Hugging Face model's, not a run's.)"""
     allowed = {("decode_throughput.py", "config.json")}
     run_file = re.compile(r"config\.json|log\.jsonl|(best|state)\.safetensors|step-.*\.safetensors|hyp\..*")
     found = [(p.name, node.value, node.lineno)
-             for p in sorted((PACKAGE.parents[1] / "benchmarks").glob("*.py"))
+             for folder in ("benchmarks", "checks") for p in sorted((PACKAGE.parents[1] / folder).glob("*.py"))
              for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
              if isinstance(node, ast.Constant) and isinstance(node.value, str) and run_file.fullmatch(node.value)
              and (p.name, node.value) not in allowed]

@@ -591,7 +591,7 @@ T3B = "docs/experiments/table3_budget/results.json:base-s1"
 CLAIMS.append(claim("docs/reproductions.md", "reaches dev BLEU {:.2f} at 2,000 updates, {:.2f} at 4,000 and {:.2f} at 8,000",
                     *[f"{T3B}/curve/{i}/bleu" for i in range(3)]))
 
-# issue 42: the trained tiny model decoded in each number format (benchmarks.precision_agreement)
+# issue 42: the trained tiny model decoded in each number format (checks.precision_agreement)
 PA = f"{B16}precision_agreement.json"
 
 

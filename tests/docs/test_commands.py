@@ -34,6 +34,7 @@ FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
 SPAN = re.compile(r"`([^`\n]+)`")
 ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(\S+)\s*(?:#.*)?$")
 ENV = re.compile(r"^(?:[A-Z_][A-Z0-9_]*=\S+\s+)+")
+SCRIPTS = ("python -m benchmarks.", "python -m checks.")  # the repository's scripts beside the package
 CAPS = re.compile(r"^[A-Z][A-Z0-9_]*$")  # RUN, NAME, DATA, S: a word to replace, not a value
 
 
@@ -43,12 +44,12 @@ def _segments(line: str) -> list[str]:
     try:
         tokens = shlex.split(line, comments=True)
     except ValueError:  # unbalanced quotes: a command kept whole, so that the check reports it
-        return [line.strip()] if line.strip().startswith(("aiayn ", "python -m benchmarks.")) else []
+        return [line.strip()] if line.strip().startswith(("aiayn ", *SCRIPTS)) else []
     text = shlex.join(tokens)
     out = []
     for seg in re.split(r"\s+(?:'\|'|'&&'|';')\s+", text):
         seg = ENV.sub("", seg.strip())
-        if seg.startswith(("aiayn ", "python -m benchmarks.")) or seg == "aiayn":
+        if seg.startswith(("aiayn ", *SCRIPTS)) or seg == "aiayn":
             out.append(seg)
     return out
 
@@ -69,7 +70,7 @@ def page_commands(page: Path) -> list[str]:
     for line in FENCE.sub("", text).splitlines():
         for span in SPAN.findall(line):
             if span.count(" --") >= 2 or line.lstrip().startswith("|") and (
-                    span.startswith("python -m benchmarks.") or len(span.split()) > 2):
+                    span.startswith(SCRIPTS) or len(span.split()) > 2):
                 found += _segments(span)
     return found
 

@@ -1,4 +1,4 @@
-"""One chorale summary: ``benchmarks.bach_stats`` prints the library's (``metrics.chorales``: ``grade_pieces``,
+"""One chorale summary: ``checks.bach_stats`` prints the library's (``metrics.chorales``: ``grade_pieces``,
 ``summarise``). The figures below are what bach_stats' own code (statistics_of, summarise, markdown; removed after
 commit 933ee9d) gave for the first sample of each model saved in benchmarks/results/bach_stats.json, so the
 tables quoted from it in docs/music.md come out the same."""
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from aiayn.metrics.chorales import grade_pieces, summarise
-from benchmarks.bach_stats import COLUMNS, markdown
+from checks.bach_stats import COLUMNS, markdown
 
 SAVED = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "bach_stats.json"
 OLD_ROWS = [  # per piece, in COLUMNS' order

@@ -222,11 +222,11 @@ def test_token_files(tmp_path):
 
 
 def test_music21_count_of_a_midi_file_equals_the_grade(tmp_path):
-    """benchmarks.parallels_music21 reads the MIDI file with music21 and counts at note onsets and ends; on a
+    """checks.parallels_music21 reads the MIDI file with music21 and counts at note onsets and ends; on a
     passage with held notes and rests it finds the grade's parallels, one for one."""
     from music21 import converter
 
-    from benchmarks.parallels_music21 import count
+    from checks.parallels_music21 import count
 
     rng = random.Random(5)
     ranges = [(67, 79), (60, 69), (53, 62), (41, 52)]  # S A T B

@@ -14,7 +14,7 @@ sqrt(d_model), sinusoidal positions added once) with two differences, handled as
   a shipped one.
 * LayerNorm ε. Marian hard-codes PyTorch's default 1e-5; aiayn uses 1e-6. Nothing in the config can
   change it, so the exported model normalises with 1e-5. Measured on the tiny preset trained for an
-  hour on the built-in Bible (1,266 test verses, teacher-forced; benchmarks/export_agreement.py):
+  hour on the built-in Bible (1,266 test verses, teacher-forced; checks/export_agreement.py):
   max |logit difference| 9.5e-5, and 1.4e-5 (float32 rounding) once Marian's ε is set to 1e-6.
   That is below every gap the searches decided on there: greedy outputs were all identical.
 

@@ -379,7 +379,7 @@ def score_files(paths: Sequence[str | Path]) -> list[Path]:
 
 def token_sets(path: str | Path) -> dict[str, list[list[int]]]:
     """Pieces saved as tokens in JSON: a list of token lists (one set, named by the file), or an object whose
-    "samples" maps labels to such lists (what `aiayn grade --json` and benchmarks.bach_stats write)."""
+    "samples" maps labels to such lists (what `aiayn grade --json` and checks.bach_stats write)."""
     path = Path(path)
     expected = 'a list of token lists, or {"samples": {label: [token lists]}} as `aiayn grade --json` writes'
     try:

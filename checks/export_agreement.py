@@ -14,7 +14,7 @@ with Marian's LayerNorm ε (1e-5) and with aiayn's (1e-6) put into the loaded HF
 Beam scores divide by different length penalties (aiayn GNMT's ((5+|Y|)/6)^α, the others |Y|^α),
 so some beam-4 lines differ by convention (README, Export).
 
-Run:  python -m benchmarks.export_agreement --model runs/tr-absolute [--lines N]
+Run:  python -m checks.export_agreement --model runs/tr-absolute [--lines N]
 Writes benchmarks/results/export_agreement.json.
 """
 
@@ -24,7 +24,7 @@ import argparse
 import itertools
 import shutil
 
-from .common import CACHE, add_common_args, set_threads, write_result
+from benchmarks.common import CACHE, add_common_args, set_threads, write_result
 
 
 def hf_translate(folder, lines: list[str], beam: int, alpha: float) -> list[str]:

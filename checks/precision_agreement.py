@@ -3,7 +3,7 @@ lines identical to float32's, and a paired bootstrap of each BLEU difference (is
 the share identical and test BLEU within 0.2"). Each number format runs through `aiayn evaluate`'s own function
 (``aiayn.tasks.translation.evaluate``), which writes its hypotheses beside the model as the command does.
 
-Run:  python -m benchmarks.precision_agreement --model runs/quality-60m-1t-bf16 [--beams 4 1] [--threads 1]
+Run:  python -m checks.precision_agreement --model runs/quality-60m-1t-bf16 [--beams 4 1] [--threads 1]
 Writes benchmarks/results/<today>/precision_agreement.json.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from .common import add_common_args, set_threads, write_result
+from benchmarks.common import add_common_args, set_threads, write_result
 
 DTYPES = ("float32", "bfloat16", "int8")
 

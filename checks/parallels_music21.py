@@ -8,7 +8,7 @@ similar motion and whether it is a parallel fifth, octave or unison. Spelled int
 in a MIDI file (A#–F is a diminished sixth to music21, a fifth to the ear), so a second count takes
 similar motion between two intervals of 7 semitones (or 0 mod 12) at both onsets.
 
-  python -m benchmarks.parallels_music21 docs/music/samples/sample-*.mid \\
+  python -m checks.parallels_music21 docs/music/samples/sample-*.mid \\
       --set docs/music/samples/earlier/whole-*.mid
 
 Each ``--set`` (and the first list of files) is a row; Bach's 37 test chorales are the first row.
@@ -20,7 +20,7 @@ import argparse
 import itertools
 from pathlib import Path
 
-from .common import write_result
+from benchmarks.common import write_result
 
 
 def _notes(part):

@@ -1,7 +1,7 @@
 """Does it sound like Bach? Part-writing statistics of generated chorales next to the same statistics of
 the Bach test chorales (issue 21).
 
-  python -m benchmarks.bach_stats runs/wc-abs2048 runs/wc-rel2048 runs/wc-rel256 --samples 10 --length 1024 \
+  python -m checks.bach_stats runs/wc-abs2048 runs/wc-rel2048 runs/wc-rel256 --samples 10 --length 1024 \
       --temperature 0.9 --seed 1 --threads 1
 
 Each run's best model samples ``--samples`` pieces unconditionally (up to ``--length`` tokens, fewer
@@ -24,7 +24,7 @@ that ended by themselves (fewer than ``--length`` tokens) rather than at the cap
 Writes benchmarks/results/bach_stats.json (the samples' tokens and each piece's statistics too)
 and prints a Markdown table.
 
-  python -m benchmarks.bach_stats --report benchmarks/results/bach_stats.json
+  python -m checks.bach_stats --report benchmarks/results/bach_stats.json
 
 recomputes the statistics and the table from the tokens saved there, without the models (the Bach
 row from the test chorales), and prints each sample's statistics; writes nothing.
@@ -36,7 +36,7 @@ import argparse
 import json
 from pathlib import Path
 
-from .common import set_threads, write_result
+from benchmarks.common import set_threads, write_result
 
 COLUMNS = ("sixteenths", "crossings_pct", "crossings_realigned_pct", "out_of_range_pct", "parallel_5ths_per_100q",
            "parallel_8ves_per_100q", "longest_held_q", "in_one_key_pct", "rests_pct")  # the table's, in its order

@@ -18,9 +18,9 @@ mask, a padding mask, an additive bias), which of SDPA's kernels (flash, memory-
 accept it in bf16: the flash kernel must take the causal pattern, or decoder self-attention never
 runs fused on a GPU.
 
-Run:  python -m benchmarks.cuda_check        (exits non-zero when a check fails)
+Run:  python -m checks.cuda_check        (exits non-zero when a check fails)
 Writes benchmarks/results/cuda_check.json.
-      python -m benchmarks.cuda_check --cpu  (no GPU: the same checks with the CPU in float32 as the
+      python -m checks.cuda_check --cpu  (no GPU: the same checks with the CPU in float32 as the
                                               device, so the blockwise path; printed, nothing written)
 """
 
@@ -36,8 +36,7 @@ from aiayn import LanguageModel, LanguageModelConfig, Transformer, TransformerCo
 from aiayn.model.attention import LocalAttention, RelativePositions, dispatch, flex, math_attention
 from aiayn.model.attention.blockwise import blockwise_attention
 from aiayn.model.attention.tiles import TileSpec
-
-from .common import write_result
+from benchmarks.common import write_result
 
 VOCAB, PAD = 40, 0
 VARIANTS = {
