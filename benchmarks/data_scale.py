@@ -6,7 +6,7 @@ is given with --vocab; each run is ``aiayn train --max-steps 1`` (no validation 
 and ``--resume`` of the first. Corpora, runs and the cache go under --work (default /tmp), deleted
 at the end unless --keep.
 
-    python -m benchmarks.data_scale --pairs 5000 1000000
+    python -m benchmarks.data_scale --pairs 5000 1000000 --repeat 3   # the table: medians of 3, cache cleared each time
     python -m benchmarks.data_scale --pairs 10000000 --runs first      # the 10M-pair corpus
     python -m benchmarks.data_scale --pairs 100000 --torchrun 2         # per-rank memory, 2 processes
     python -m benchmarks.data_scale --pairs 200000 --runs --torchrun 2  # only that
@@ -24,6 +24,7 @@ import gzip
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -115,6 +116,16 @@ def preprocessed(work: Path, data: Path, n: int, env: dict[str, str], rows: list
         print(f"| {n:,} pairs | {label} | {rss:,.0f} | {wall:.1f} |", flush=True)
 
 
+def print_medians(rows: list[dict]) -> None:
+    """Each (corpus, run)'s median peak RSS and wall time over the repetitions, the range in brackets."""
+    print("\n| corpus | run | peak RSS (MiB) | wall (s) |\n| --- | --- | --- | --- |")
+    for key in dict.fromkeys((r["pairs"], r["run"]) for r in rows if "repeat" in r):
+        same = [r for r in rows if (r["pairs"], r["run"]) == key and "repeat" in r]
+        cells = [f"{statistics.median(r[f] for r in same):,.{d}f} ({min(r[f] for r in same):,.{d}f}–"
+                 f"{max(r[f] for r in same):,.{d}f})" for f, d in (("peak_rss_mib", 0), ("wall_seconds", 1))]
+        print(f"| {key[0]:,} pairs | {key[1]} | {cells[0]} | {cells[1]} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pairs", type=int, nargs="+", default=[5000, 1_000_000])
@@ -124,6 +135,8 @@ def main() -> None:
     ap.add_argument("--torchrun", type=int, default=0, help="also train with this many torchrun processes (gloo)")
     ap.add_argument("--preprocess", action="store_true", help="also time aiayn preprocess (vocabulary learned) "
                     "and training on its folder")
+    ap.add_argument("--repeat", type=int, default=1, help="measure the runs this many times, the cache emptied "
+                    "before each, and print each figure's median and range (default 1)")
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--results", default=None, help="folder for the JSON record (default benchmarks/results/<today>)")
     args = ap.parse_args()
@@ -138,7 +151,9 @@ def main() -> None:
     rows: list[dict] = []
     ranks: list[dict] = []
     try:
-        for n in args.pairs:
+        for rep, n in ((rep, n) for rep in range(args.repeat) for n in args.pairs):
+            if n == args.pairs[0]:  # a repetition starts from an empty cache: its first runs build the ids again
+                shutil.rmtree(work / "cache", ignore_errors=True)
             data = work / f"train-{n}.tsv"
             if not data.exists():
                 make_corpus(data, n)
@@ -149,13 +164,13 @@ def main() -> None:
                 cmd = ([sys.executable, "-m", "aiayn", "train", "--out", str(work / f"run-{n}-first"), "--resume",
                         "--max-steps", "2"] if run == "resume" else [*aiayn, "--train", str(data), "--out", str(out)])
                 wall, rss = timed(cmd, env)
-                rows.append({"pairs": n, "bytes": data.stat().st_size, "run": run, "peak_rss_mib": rss,
-                             "wall_seconds": wall})
+                rows.append({"pairs": n, "bytes": data.stat().st_size, "run": run, "repeat": rep,
+                             "peak_rss_mib": rss, "wall_seconds": wall})
                 print(f"| {n:,} pairs ({data.stat().st_size / 1e6:,.0f} MB) | {run} | {rss:,.0f} | {wall:.1f} |",
                       flush=True)
-            if args.preprocess:
+            if args.preprocess and rep == 0:
                 preprocessed(work, data, n, env, rows)
-            if args.torchrun:
+            if args.torchrun and rep == 0:
                 out = work / f"run-{n}-torchrun"
                 shutil.rmtree(out, ignore_errors=True)
                 cmd = [sys.executable, "-m", "torch.distributed.run", "--nproc_per_node", str(args.torchrun),
@@ -170,7 +185,9 @@ def main() -> None:
                 for line in samples:
                     print("   ", line)
                 ranks.append({"pairs": n, "processes": args.torchrun, "last_sample": samples})
-        write_result("data_scale", {"rows": rows, "torchrun": ranks, "load_average_at_end": os.getloadavg()},
+        if args.repeat > 1:
+            print_medians(rows)
+        write_result("data_scale", {"repeats": args.repeat, "rows": rows, "torchrun": ranks, "load_average_at_end": os.getloadavg()},
                      args.results)
     finally:
         if not args.keep:
