@@ -6,7 +6,9 @@
 #   3. training throughput on the built-in corpus, one vocabulary for all: base in bf16 with the prefetching
 #      thread and without, base in fp32 (target tokens/s: the median of the rates logged every 20 steps
 #      after the first 100, which compile kernels for new batch shapes). Tiny is left out: its 1,536-token
-#      batches leave a GPU idle (about 5,300 target tokens/s on an H200, 2.6x one CPU thread);
+#      batches leave a GPU idle (5,315 target tokens/s in bf16 on an H200, benchmarks/results/
+#      gpu_train_throughput.json; an H100 run of 2026-11-23 logged ten times that in float32, a gap not
+#      explained: docs/gpus.md);
 #   4. the chorale model (voices preset, whole chorales) on CUDA: bf16 and float32 at its CPU batch (one
 #      2,048-token window) and at 8 windows per batch. Needs music21 and the encoded chorales: carry them
 #      and set AIAYN_CACHE (see BENCHMARKS.md, "Training on one GPU").
