@@ -14,8 +14,9 @@ from typing import Any, Literal
 
 from ..checks import Allowed, check_fields
 from ..errors import ConfigError
+from .attention.variants import VARIANTS
 
-ATTENTION_VARIANTS = ("full", "relative", "local")
+ATTENTION_VARIANTS = ("full", *VARIANTS)  # "full": plain multi-head attention, no variant module
 POSITIONALS = ("sinusoidal", "learned", "none")
 _SIZE, _LAYERS, _VOCAB = 65_536, 1024, 1 << 24  # sane upper bounds: a checkpoint's config is untrusted input
 RANGES = {  # every numeric and boolean field of the model configs, checked first in __post_init__
@@ -98,7 +99,7 @@ class LayerConfig(DictConfig):
     layer_norm_eps: float = 1e-6
     tie_output: bool = True  # target embedding = pre-softmax linear layer
     scale_embeddings: bool = True  # multiply embeddings by sqrt(d_model) (§3.4)
-    attention: Literal["full", "relative", "local"] = "full"
+    attention: str = "full"  # one of ATTENTION_VARIANTS: a str, so a registered variant needs no edit here
     attention_kernel: Literal["sdpa", "math"] = "sdpa"
     max_relative_distance: int = 16  # k: relative distances are clipped to [-k, k]
     relative_values: bool = False
@@ -123,11 +124,8 @@ class LayerConfig(DictConfig):
                               ("attention", ATTENTION_VARIANTS), ("attention_kernel", ("sdpa", "math"))):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
-        if self.attention == "local" and self.local_block > self.max_positions:
-            raise ValueError(f"local_block={self.local_block} is longer than max_positions={self.max_positions}: "
-                             "one block would be full attention; lower local_block")
-        if self.attention == "relative" and self.max_relative_distance < 1:
-            raise ValueError(f"max_relative_distance must be at least 1, got {self.max_relative_distance}")
+        if self.attention in VARIANTS:  # fields only the chosen variant reads are checked by it
+            VARIANTS[self.attention].check_config(self)
         for name in ("pad_id", "bos_id", "eos_id"):
             if not 0 <= getattr(self, name) < self.smallest_vocab():
                 raise ValueError(f"{name}={getattr(self, name)} is outside the vocabulary")

@@ -9,7 +9,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from .attention import LocalAttention, MultiHeadAttention, RelativePositions
+from .attention import VARIANTS, MultiHeadAttention
 from .config import LayerConfig
 
 
@@ -69,12 +69,8 @@ class Residual(nn.Module):
 
 def _attention(cfg: LayerConfig, cross: bool = False, causal: bool = False) -> MultiHeadAttention:
     """One attention sub-layer with the config's kernel and, for self-attention, its variant."""
-    variant = None
-    if cfg.attention == "relative" and not cross:
-        variant = RelativePositions(cfg.n_heads, cfg.d_k, cfg.d_v, cfg.max_relative_distance, causal,
-                                    cfg.relative_share_heads, cfg.relative_values)
-    elif cfg.attention == "local" and not cross:
-        variant = LocalAttention(cfg.local_block, cfg.local_memory, causal)
+    # Variants are self-attention's: a target and a source position have no distance, so cross-attention stays full.
+    variant = VARIANTS[cfg.attention].from_config(cfg, causal) if cfg.attention != "full" and not cross else None
     return MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.d_k, cfg.d_v, cfg.attention_dropout, cross,
                               cfg.attention_bias, cfg.attention_kernel, variant)
 

@@ -37,6 +37,20 @@ from .tiles import TileSpec, TileVariant
 class LocalAttention(nn.Module):
     """The variant slot of ``MultiHeadAttention`` for 1D local attention (no parameters of its own)."""
 
+    NAME = "local"  # LayerConfig.attention's value for this variant (the registry, variants.py)
+
+    @classmethod
+    def from_config(cls, cfg, causal: bool) -> LocalAttention:
+        """From a LayerConfig's ``local_block`` (l_q) and ``local_memory`` (l_m)."""
+        return cls(cfg.local_block, cfg.local_memory, causal)
+
+    @staticmethod
+    def check_config(cfg) -> None:
+        """A block as long as the longest sequence is full attention at local's cost: refused as a mistake."""
+        if cfg.local_block > cfg.max_positions:
+            raise ValueError(f"local_block={cfg.local_block} is longer than max_positions={cfg.max_positions}: "
+                             "one block would be full attention; lower local_block")
+
     def __init__(self, block: int, memory: int, causal: bool = True):
         super().__init__()
         if block < 1 or memory < 0:

@@ -69,6 +69,20 @@ class RelativePositions(nn.Module):
     ``share_heads``: one table for all heads instead of one per head.
     """
 
+    NAME = "relative"  # LayerConfig.attention's value for this variant (the registry, variants.py)
+
+    @classmethod
+    def from_config(cls, cfg, causal: bool) -> RelativePositions:
+        """From a LayerConfig's ``max_relative_distance``, ``relative_share_heads``, ``relative_values``."""
+        return cls(cfg.n_heads, cfg.d_k, cfg.d_v, cfg.max_relative_distance, causal, cfg.relative_share_heads,
+                   cfg.relative_values)
+
+    @staticmethod
+    def check_config(cfg) -> None:
+        """k = 0 would clip every distance to 0, one vector for all pairs: no position information at all."""
+        if cfg.max_relative_distance < 1:
+            raise ValueError(f"max_relative_distance must be at least 1, got {cfg.max_relative_distance}")
+
     def __init__(self, n_heads: int, d_k: int, d_v: int, max_distance: int, causal: bool,
                  share_heads: bool = False, values: bool = False):
         super().__init__()
