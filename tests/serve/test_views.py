@@ -134,6 +134,9 @@ def test_every_label_is_in_both_languages():
 
     used = set(re.findall(r'data-i18n="([\w.]+)"', page)) | set(re.findall(r'(?<![\w.])t\("([\w.]+)"\)', page))
     used |= set(re.findall(r'"((?:paper|kind|walk)\.\w+)"', page))  # the views' paper keys, KIND_KEYS
+    views = set(re.findall(r"studio\.views\.(\w+) =", page)) | set(re.findall(r"^ {2,4}(\w+): \{paper:", page, re.M))
+    assert {"beam", "walk", "heads", "training", "chorale", "digit", "parse"} <= views, views  # the pattern finds them
+    used |= {f"studio.tab.{name}" for name in views}  # studio.js labels each view's tab studio.tab.NAME
     used |= {f"beam.{fate}" for fate in ("kept", "finished", "pruned")}  # t("beam." + c.fate)
     used |= {f"pos.kind.{kind}" for kind in ("sinusoidal", "learned", "none")}
     used |= {f"train.state.{s}" for s in ("idle", "running", "finished", "stopped", "failed")}

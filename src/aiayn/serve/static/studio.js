@@ -21,8 +21,11 @@ studio.views.walk = {paper: "paper.walk", docs: "walk-through", offered: (i) => 
 
 document.addEventListener("DOMContentLoaded", () => {
   S("studio-lang").addEventListener("change", () => setLanguage(S("studio-lang").value));
-  for (const button of document.querySelectorAll(".tabs button")) {
-    button.addEventListener("click", () => chooseTab(button.dataset.tab));
+  for (const name of Object.keys(studio.views)) {  // every script has registered its views by now (deferred)
+    const button = Object.assign(document.createElement("button"), {type: "button", id: "studio-tab-" + name});
+    Object.assign(button.dataset, {tab: name, i18n: "studio.tab." + name});
+    button.addEventListener("click", () => chooseTab(name));
+    S("studio-tabs").append(button);
   }
   S("studio-form").addEventListener("submit", (event) => { event.preventDefault(); runStudio(); });
   S("beam-prev").addEventListener("click", () => showStep(studio.step - 1));
