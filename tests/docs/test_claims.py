@@ -311,6 +311,7 @@ CLAIMS: list[Claim] = [
       for run, label in [("A-h1", "1 head (d_k = d_v = 256)"), ("A-h2", "2 heads (128)"), ("A-h8", "8 heads (32)"),
                          ("A-h16", "16 heads (16)"), ("B-dk32", "d_k 32"), ("B-dk16", "d_k 16"), ("C-N2", "N = 2 (the paper's N = 4)"),
                          ("C-N1", "N = 1 (the paper's N = 2; trained 2026-11-27)"),
+                         ("C-N4", "N = 4 (the paper's N = 8; trained 2026-11-27)"),
                          ("C-d128", "d_model 128"), ("C-d512", "d_model 512"), ("C-ff512", "d_ff 512"),
                          ("C-ff2048", "d_ff 2,048"), ("D-drop0", "dropout 0"), ("D-drop0.2", "dropout 0.2"),
                          ("D-ls0", "label smoothing 0"), ("D-ls0.2", "label smoothing 0.2"),
@@ -590,6 +591,9 @@ CLAIMS += [
 T3B = "docs/experiments/table3_budget/results.json:base-s1"
 CLAIMS.append(claim("docs/reproductions.md", "reaches dev BLEU {:.2f} at 2,000 updates, {:.2f} at 4,000 and {:.2f} at 8,000",
                     *[f"{T3B}/curve/{i}/bleu" for i in range(3)]))
+T3B_A = "docs/experiments/table3_budget/results.json:A-h1-s1"
+CLAIMS.append(claim("docs/reproductions.md", "+{:.2f} BLEU at 2,000 updates, +{:.2f} at 4,000 and +{:.2f} at 8,000",
+                    *[lambda i=i: get(f"{T3B_A}/curve/{i}/bleu") - get(f"{T3B}/curve/{i}/bleu") for i in range(3)]))
 
 # issue 42: the trained tiny model decoded in each number format (checks.precision_agreement)
 PA = f"{B16}precision_agreement.json"

@@ -140,7 +140,8 @@ def by_budget(rows: list[dict[str, Any]], steps: list[int], out: Path, title: st
     """Table 3 with training: each variation's BLEU against the base of its seed at each budget (a line through
     the seeds' mean, each seed a small dot, the noise margin as a bar), one panel a variation, the paper's
     difference as a dashed line. ``rows``: name, paper_bleu, points (step, bleu, seeds, margin)."""
-    fig, axes = plt.subplots(1, len(rows), figsize=(2.6 * len(rows) + 0.8, 3.6), sharey=True, squeeze=False)
+    width = max(7.0, 2.6 * len(rows) + 0.8)  # room for the two-line title and the legend while rows are few
+    fig, axes = plt.subplots(1, len(rows), figsize=(width, 3.6), sharey=True, squeeze=False)
     for ax, row in zip(axes[0], rows):
         xs = [p["step"] for p in row["points"]]
         ax.axhline(0, color="0.5", linewidth=0.8)
