@@ -617,6 +617,56 @@ CLAIMS += [
 ]
 
 
+# BENCHMARKS.md, "Data at scale": medians over benchmarks.data_scale's repetitions (issue 46)
+DS = f"{B16}data_scale.json"
+
+
+def ds(pairs: int, run: str, field: str, pick: Callable = statistics.median) -> Callable[[], float]:
+    def f() -> float:
+        return pick(r[field] for r in get(f"{DS}:rows") if (r["pairs"], r["run"]) == (pairs, run))
+    f.__doc__ = f"{DS}:rows[pairs={pairs}, run={run}]/{field} ({pick.__name__})"
+    return f
+
+
+def ds_range(pairs: int, run: str, field: str) -> tuple[Callable[[], float], ...]:
+    return tuple(ds(pairs, run, field, pick) for pick in (statistics.median, min, max))
+
+
+def ds_growth(run: str, per_pair: bool = False) -> Callable[[], float]:
+    """1M pairs' peak RSS over the 5k-pair run's (medians): MiB, or bytes per pair of the 1M corpus"""
+    def f() -> float:
+        mib = ds(1_000_000, run, "peak_rss_mib")() - ds(5000, run, "peak_rss_mib")()
+        return mib * 2**20 / 1e6 if per_pair else mib
+    return f
+
+
+def ds_rank(i: int, pattern: str) -> Callable[[], float]:
+    def f() -> float:
+        sample = next(t for t in get(f"{DS}:torchrun") if t["pairs"] == 1_000_000)["last_sample"][i]
+        return float(re.search(pattern, sample)[1])
+    return f
+
+
+CLAIMS += [
+    claim("BENCHMARKS.md", "| 5,000 pairs (1 MB) | first / second / `--resume` | {:.0f} / {:.0f} / {:.0f} MiB | "
+          "{:.1f} / {:.1f} / {:.1f} s |", *[ds(5000, run, "peak_rss_mib") for run in ("first", "second", "resume")],
+          *[ds(5000, run, "wall_seconds") for run in ("first", "second", "resume")]),
+    *[claim("BENCHMARKS.md", f"| {label} | {{:.0f}} MiB ({{:.0f}}–{{:.0f}}) | **{{:.1f}} s** ({{:.1f}}–{{:.1f}}) |",
+            *ds_range(1_000_000, run, "peak_rss_mib"), *ds_range(1_000_000, run, "wall_seconds"))
+      for run, label in [("first", "first (checks the text, builds the ids)"),
+                         ("second", "second (new run, same data)"), ("resume", "`--resume`")]],
+    claim("BENCHMARKS.md", "1M first +{:.0f} MiB = {:.0f} bytes/pair, second +{:.0f} MiB = {:.0f} bytes/pair, resume "
+          "+{:.0f} MiB = {:.0f} bytes/pair", *[g for run in ("first", "second", "resume")
+                                               for g in (ds_growth(run), ds_growth(run, per_pair=True))]),
+    claim("BENCHMARKS.md", "one rank maps {:.1f} MiB of the ids with a Pss of {:.1f} MiB and {:.1f} MiB of the index "
+          "with a Pss of {:.1f} MiB; the other {:.1f} / {:.1f} and {:.1f} / {:.1f} MiB",
+          *[ds_rank(i, p) for i in (0, 1) for p in (r"ids Rss ([\d.]+)", r"ids Rss [\d.]+ / Pss ([\d.]+)",
+                                                    r"index Rss ([\d.]+)", r"index Rss [\d.]+ / Pss ([\d.]+)")]),
+    claim("BENCHMARKS.md", "Whole processes: RSS {:.0f} and {:.0f} MiB, PSS {:.0f} and {:.0f} MiB",
+          ds_rank(0, r"RSS (\d+)"), ds_rank(1, r"RSS (\d+)"), ds_rank(0, r"PSS (\d+)"), ds_rank(1, r"PSS (\d+)")),
+]
+
+
 def _id(c: Claim) -> str:
     return f"{c.page}: {squash(c.text)[:60]}"
 
