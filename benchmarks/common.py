@@ -57,6 +57,10 @@ def cpu_flags() -> list[str]:
     return []
 
 
+# taken when a benchmark imports this module (its start): machine() runs when the record is written, at the end
+LOAD_AT_START = os.getloadavg() if hasattr(os, "getloadavg") else None
+
+
 def machine() -> dict:
     """Everything needed to read an absolute figure: CPU, cores, threads, library versions."""
     import torch
@@ -70,7 +74,7 @@ def machine() -> dict:
         "python": platform.python_version(),
         "torch": torch.__version__,
         "platform": platform.platform(),
-        "load_average_at_start": os.getloadavg() if hasattr(os, "getloadavg") else None,
+        "load_average_at_start": LOAD_AT_START,
     }
     try:
         import psutil
