@@ -240,8 +240,9 @@ def test_bfloat16_decoding_keeps_the_cache_in_bfloat16_and_stays_near_float32():
 
 
 def test_dropout_keeps_one_minus_p_of_the_elements_and_scales_them():
-    """aiayn's CPU bf16 dropout (masks from torch.rand) against the definition: P(keep) = 1 - p, kept x / (1 - p),
-    the gradient through the same mask; eval mode and p = 0 pass x through untouched."""
+    """aiayn's CPU bf16 dropout (16-bit draws, four to a 64-bit word) against the definition: P(keep) = 1 - p at
+    every one of the four places in a word, kept x / (1 - p), the gradient through the same mask, the same mask
+    from the same seed, any element count; eval mode and p = 0 pass x through untouched."""
     from aiayn.model.layers import Dropout
 
     torch.manual_seed(0)
@@ -250,6 +251,12 @@ def test_dropout_keeps_one_minus_p_of_the_elements_and_scales_them():
     y = drop(x)
     kept = y != 0
     assert abs(kept.float().mean().item() - 0.9) < 0.003  # 4.5 standard deviations of 200k draws
+    for place in range(4):  # each 16 bits of a draw (a sign bit that never came up would keep 100% at one)
+        assert abs(kept[place::4].float().mean().item() - 0.9) < 0.006  # 4.5 sd of 50k draws
+    torch.manual_seed(0)
+    assert torch.equal(drop(x.detach()), y.detach())
+    odd = drop(torch.ones(3, 7, 5, dtype=torch.bfloat16))  # 105 elements: not a whole number of words
+    assert odd.shape == (3, 7, 5) and set(odd.unique().tolist()) <= {0.0, float(torch.tensor(1 / 0.9).bfloat16())}
     torch.testing.assert_close(y[kept], torch.full_like(y[kept], 3.0 / 0.9))
     y.float().sum().backward()
     torch.testing.assert_close(x.grad, (kept / 0.9).bfloat16())

@@ -24,14 +24,17 @@ def init_linear_weights(model: nn.Module) -> None:
 
 class Dropout(nn.Dropout):
     """Dropout (§5.4; Srivastava et al. 2014): each element zeroed with probability p, the rest scaled by
-    1 / (1 - p). For bfloat16 on the CPU the mask comes from ``torch.rand`` (float32 uniforms: P(keep) =
-    1 - p to within 2^-24), 1.5x as fast as ``F.dropout``'s Bernoulli draws; float32 keeps ``F.dropout``
-    and its random stream, so float32 runs stay bit-identical across versions (and resume exactly)."""
+    1 / (1 - p). For bfloat16 on the CPU the mask is 16 random bits an element, four from each 64-bit draw,
+    kept at or above round(p * 2^16) (P(keep) within 2^-17 of 1 - p): a third of the cost of ``torch.rand``'s
+    one float draw an element. float32 keeps ``F.dropout`` and its random stream, so float32 runs stay
+    bit-identical across versions (and resume exactly)."""
 
     def forward(self, x: Tensor) -> Tensor:
         if not self.training or self.p in (0.0, 1.0) or x.device.type != "cpu" or x.dtype != torch.bfloat16:
             return F.dropout(x, self.p, self.training)
-        keep = torch.rand(x.shape, device=x.device) >= self.p
+        n = x.numel()
+        bits = torch.empty((n + 3) // 4, dtype=torch.int64, device=x.device).random_(-2**63, None)  # all 64 bits
+        keep = bits.view(torch.int16)[:n].view(x.shape) >= round(self.p * 2**16) - 2**15
         return x * keep.to(x.dtype).mul_(1.0 / (1.0 - self.p))
 
 
