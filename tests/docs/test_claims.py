@@ -532,6 +532,17 @@ def ab_median(side: str, bench: str, *keys: str) -> Callable[[], float]:
     return f
 
 
+def dropout_ab(side: str, size: str, ratio: bool = False) -> Callable[[], float]:
+    """The median over dropout-ab/SIDE's records of SIZE: bf16 tokens/s, or bf16 / float32 in each process"""
+    def f() -> float:
+        runs = [json.loads(p.read_text(encoding="utf-8"))["entries"]
+                for p in sorted((RESULTS / "2026-11-27" / "dropout-ab" / side).glob(f"train_precision_{size}_fixed*.json"))]
+        bf16 = [r["aiayn:bf16"]["median_tgt_tokens_per_s"] for r in runs]
+        return statistics.median([b / r["aiayn:fp32"]["median_tgt_tokens_per_s"] for b, r in zip(bf16, runs)]
+                                 if ratio else bf16)
+    return f
+
+
 def ab_row(side: str, beam: str) -> tuple[Callable[[], float], Callable[[], float]]:
     return (ab_median(side, "decode_tiny_bf16", "runs", beam, "aiayn_bf16", "median_tokens_per_s"),
             ab_median(side, "decode_tiny_bf16", "runs", beam, "ct2_int8", "aiayn_bf16_speedup_median"))
@@ -665,6 +676,11 @@ CLAIMS += [
     claim("BENCHMARKS.md", "Whole processes: RSS {:.0f} and {:.0f} MiB, PSS {:.0f} and {:.0f} MiB",
           ds_rank(0, r"RSS (\d+)"), ds_rank(1, r"RSS (\d+)"), ds_rank(0, r"PSS (\d+)"), ds_rank(1, r"PSS (\d+)")),
 ]
+
+
+CLAIMS += [claim("BENCHMARKS.md", f"| {size} | {{:,.0f}} | {{:,.0f}} | {{:.2f}}× | {{:.2f}}× |",
+                 dropout_ab("old", size), dropout_ab("new", size), dropout_ab("old", size, True),
+                 dropout_ab("new", size, True)) for size in ("tiny", "base")]
 
 
 def _id(c: Claim) -> str:
