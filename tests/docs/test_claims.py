@@ -658,7 +658,35 @@ def ds_rank(i: int, pattern: str) -> Callable[[], float]:
     return f
 
 
+DS10 = f"{B16}data_scale-2.json"
+
+
+def ds10(run: str, field: str) -> str:
+    i = {"first": 0, "preprocess": 1, "folder": 2, "resume": 3}[run]
+    return f"{DS10}:rows/{i}/{field}"
+
+
+def ds10_per_pair(run: str) -> Callable[[], float]:
+    """10M pairs' peak RSS over the 5k-pair first run's median, in bytes per pair"""
+    def f() -> float:
+        return (get(ds10(run, "peak_rss_mib")) - ds(5000, "first", "peak_rss_mib")()) * 2**20 / 1e7
+    return f
+
+
 CLAIMS += [
+    *[claim("BENCHMARKS.md", f"| {label} | {{:,.0f}} MiB | {bold}{{:.1f}} s{bold} |", ds10(run, "peak_rss_mib"),
+            ds10(run, "wall_seconds"))
+      for run, label, bold in [("first", "10,000,000 pairs (2,640 MB) | first", ""),
+                               ("preprocess", "10,000,000 pairs | `aiayn preprocess`, learning an 8,000-piece vocabulary", ""),
+                               ("folder", "10,000,000 pairs | `aiayn train` on that folder", "**"),
+                               ("resume", "10,000,000 pairs | `--resume` of that run", "**")]],
+    claim("BENCHMARKS.md", "10M first +{:.0f} MiB = **{:.0f} bytes/pair**",
+          lambda: get(ds10("first", "peak_rss_mib")) - ds(5000, "first", "peak_rss_mib")(), ds10_per_pair("first")),
+    claim("BENCHMARKS.md", "job on the 2 cores, about {:,.0f} pairs/s, **{:,.0f} pairs/s per core**",
+          lambda: round(1e7 / get(ds10("preprocess", "wall_seconds")), -2),
+          lambda: round(1e7 / get(ds10("preprocess", "wall_seconds")) / 2, -2)),
+    claim("BENCHMARKS.md", "with {:,.0f} MiB, {:.0f} bytes per pair above the 5k-pair run", ds10("folder", "peak_rss_mib"),
+          ds10_per_pair("folder")),
     claim("BENCHMARKS.md", "| 5,000 pairs (1 MB) | first / second / `--resume` | {:.0f} / {:.0f} / {:.0f} MiB | "
           "{:.1f} / {:.1f} / {:.1f} s |", *[ds(5000, run, "peak_rss_mib") for run in ("first", "second", "resume")],
           *[ds(5000, run, "wall_seconds") for run in ("first", "second", "resume")]),
