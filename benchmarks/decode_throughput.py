@@ -8,8 +8,9 @@ exactly 50 tokens so that all systems do the same work, aiayn against:
   aiayn_bf16   aiayn with weights and cache in bfloat16 (`aiayn translate --dtype bfloat16`); only
                with --systems, and then the run also counts the outputs that differ from float32
 
-Input: 64 source sentences of 25 tokens each (24 random ids + EOS), one batch, the same ids for
-every system. hf, ct2_float32 and ct2_int8 run the SAME random Marian weights (saved once with
+Input: 64 source sentences of 25 tokens each (24 random ids + EOS), the same ids for every system,
+in one batch, or in batches of --batch sentences (--batch 1: one sentence at a time, as a server
+answers a lone client). hf, ct2_float32 and ct2_int8 run the SAME random Marian weights (saved once with
 save_pretrained, converted with CTranslate2's Python converter, TransformersConverter); aiayn's
 weights are its own random ones (equal work, not equal output).
 
@@ -27,9 +28,10 @@ faster). Peak RSS: each system alone in a subprocess (--system NAME) unless --no
 CTranslate2 children never import torch.
 
 Run:  python -m benchmarks.decode_throughput --size tiny [--beams 1 4] [--repeats 5] [--warmup 1]
-          [--systems aiayn hf ct2_float32 ct2_int8 aiayn_int8 aiayn_bf16]
-Writes benchmarks/results/decode_<size>.json (decode_<size>_bf16.json with aiayn_bf16), or into
---results DIR. Generated models are kept in benchmarks/.cache/decode-<size>/ (git-ignored).
+          [--systems aiayn hf ct2_float32 ct2_int8 aiayn_int8 aiayn_bf16] [--batch 64]
+Writes benchmarks/results/decode_<size>.json (decode_<size>_bf16.json with aiayn_bf16; _batch<N> added
+for --batch N below 64), or into --results DIR. Generated models are kept in
+benchmarks/.cache/decode-<size>/ (git-ignored).
 """
 
 from __future__ import annotations
@@ -91,9 +93,14 @@ def convert_to_ct2(hf_dir, out_dir, vocabulary: list[str]) -> None:
 
 
 # Systems: each returns decode() -> list of output lengths -------------------------------------------------
-def make_decoder(system: str, size: str, beam: int, threads: int, seed: int = 0):
+def chunks(rows: list, batch: int) -> list[list]:
+    """``rows`` in consecutive batches of ``batch`` (the last may be shorter)."""
+    return [rows[i:i + batch] for i in range(0, len(rows), batch)]
+
+
+def make_decoder(system: str, size: str, beam: int, threads: int, seed: int = 0, batch: int = N_SENTENCES):
     if system.startswith("aiayn"):
-        _, search = aiayn_search(size, beam, dtype=system[6:] or "float32", seed=seed)
+        _, search = aiayn_search(size, beam, dtype=system[6:] or "float32", seed=seed, batch=batch)
         return lambda: [len(tokens) + 1 for tokens in search()]  # + the EOS, the 50th emitted token
     root = cache_dir(size)
     sources = json.loads((root / "sources.json").read_text())
@@ -102,53 +109,55 @@ def make_decoder(system: str, size: str, beam: int, threads: int, seed: int = 0)
 
         translator = ctranslate2.Translator(str(root / "ct2"), device="cpu", compute_type=system[4:],
                                            inter_threads=1, intra_threads=threads)
-        tokens = sources["tokens"]
+        batches = chunks(sources["tokens"], batch)
 
         def decode() -> list[int]:
-            out = translator.translate_batch(tokens, beam_size=beam, min_decoding_length=OUT_LEN,
-                                             max_decoding_length=OUT_LEN, max_batch_size=0)
-            return [len(r.hypotheses[0]) for r in out]
+            return [len(r.hypotheses[0]) for tokens in batches for r in translator.translate_batch(
+                tokens, beam_size=beam, min_decoding_length=OUT_LEN, max_decoding_length=OUT_LEN, max_batch_size=0)]
 
         return decode
 
     import torch
 
-    src = torch.tensor(sources["ids"])
+    batches = [torch.tensor(ids) for ids in chunks(sources["ids"], batch)]
     if system == "hf":
         from transformers import MarianMTModel
 
         model = MarianMTModel.from_pretrained(root / "hf").eval()
-        mask = torch.ones_like(src)
 
         def decode() -> list[int]:
-            out = model.generate(input_ids=src, attention_mask=mask, num_beams=beam, do_sample=False,
-                                 min_new_tokens=OUT_LEN, max_new_tokens=OUT_LEN)
-            return [out.size(1) - 1] * out.size(0)  # minus the decoder start token
+            lengths = []
+            for src in batches:
+                out = model.generate(input_ids=src, attention_mask=torch.ones_like(src), num_beams=beam,
+                                     do_sample=False, min_new_tokens=OUT_LEN, max_new_tokens=OUT_LEN)
+                lengths += [out.size(1) - 1] * out.size(0)  # minus the decoder start token
+            return lengths
 
         return decode
     raise ValueError(f"unknown system {system!r}; choose from {', '.join(SYSTEMS)}")
 
 
-def aiayn_search(size: str, beam: int, dtype: str = "float32", seed: int = 0):
+def aiayn_search(size: str, beam: int, dtype: str = "float32", seed: int = 0, batch: int = N_SENTENCES):
     """aiayn's random model (float32, bf16 or int8, as ``aiayn translate --dtype``) and a search over
-    the benchmark sentences: () -> each sentence's output tokens (the EOS left out)."""
+    the benchmark sentences, ``batch`` at a time: () -> each sentence's output tokens (the EOS left out)."""
     import torch
 
     from aiayn import Transformer, beam_search, greedy_search
-    from aiayn.precision import int8_model
+    from aiayn.precision import bf16_decoding_model, int8_model
 
     from .peers import model_config
 
-    src = torch.tensor(json.loads((cache_dir(size) / "sources.json").read_text())["ids"])
+    batches = [torch.tensor(ids) for ids in chunks(json.loads((cache_dir(size) / "sources.json").read_text())["ids"],
+                                                   batch)]
     torch.manual_seed(seed)
     model = Transformer(model_config(size)).eval()
-    model = int8_model(model) if dtype == "int8" else model.to(torch.bfloat16 if dtype == "bf16" else torch.float32)
+    model = {"int8": int8_model, "bf16": bf16_decoding_model}.get(dtype, lambda m: m)(model)  # as Translator does
     limits = dict(max_len_a=0, max_len_b=OUT_LEN, min_len=OUT_LEN - 1)
 
     def search() -> list[list[int]]:
         if beam == 1:
-            return [h.tokens for h in greedy_search(model, src, **limits)]
-        return [h[0].tokens for h in beam_search(model, src, beam_size=beam, alpha=0.6, **limits)]
+            return [h.tokens for src in batches for h in greedy_search(model, src, **limits)]
+        return [h[0].tokens for src in batches for h in beam_search(model, src, beam_size=beam, alpha=0.6, **limits)]
 
     return model, search
 
@@ -190,7 +199,7 @@ def agreement(size: str, threads: int) -> float:
 # Running ---------------------------------------------------------------------------------------------------------
 def child(args) -> None:
     """One system alone, for its peak RSS: one warm-up call, --repeats timed calls, one JSON line."""
-    decode = checked(args.system, make_decoder(args.system, args.size, args.beam, args.threads))
+    decode = checked(args.system, make_decoder(args.system, args.size, args.beam, args.threads, batch=args.batch))
     decode()  # warm-up and length check
     start = time.perf_counter()
     for _ in range(args.repeats):
@@ -209,6 +218,9 @@ def main(argv: list[str] | None = None) -> dict | None:
                    " the first call checks the output lengths)")
     p.add_argument("--systems", nargs="+", choices=SYSTEMS, default=list(DEFAULT_SYSTEMS),
                    help="default: all but aiayn_bf16 (aiayn cast to bfloat16; add it on hardware with bf16)")
+    p.add_argument("--batch", type=int, default=N_SENTENCES, choices=range(1, N_SENTENCES + 1), metavar="N",
+                   help=f"sentences per decoding call, 1..{N_SENTENCES} (default {N_SENTENCES}: all in one batch; 1: "
+                   "one sentence at a time)")
     p.add_argument("--system", choices=SYSTEMS, help="(internal) run one system alone, for its peak RSS")
     p.add_argument("--beam", type=int, default=1, help="(internal) beam size of --system")
     add_common_args(p)
@@ -221,13 +233,14 @@ def main(argv: list[str] | None = None) -> dict | None:
 
     threads = set_threads(args.threads)
     prepare(args.size)
-    payload = {"size": args.size, "threads": threads, "sentences": N_SENTENCES, "source_tokens": SRC_LEN,
+    payload = {"size": args.size, "threads": threads, "sentences": N_SENTENCES, "batch": args.batch,
+               "source_tokens": SRC_LEN,
                "output_tokens": OUT_LEN, "repeats": args.repeats, "warmup": args.warmup, "runs": {}}
     if "hf" in args.systems and "ct2_float32" in args.systems:
         payload["hf_ct2_float32_identical_greedy_outputs"] = agreement(args.size, threads)
     rows = []
     for beam in args.beams:
-        fns = {s: checked(s, make_decoder(s, args.size, beam, threads)) for s in args.systems}
+        fns = {s: checked(s, make_decoder(s, args.size, beam, threads, batch=args.batch)) for s in args.systems}
         times = interleave(fns, args.repeats, max(1, args.warmup))
         run = payload["runs"][f"beam{beam}"] = {}
         for system, ts in times.items():
@@ -240,7 +253,7 @@ def main(argv: list[str] | None = None) -> dict | None:
             if not args.no_memory:
                 run[system]["memory"] = peak_rss_of(
                     ["benchmarks.decode_throughput", "--system", system, "--beam", str(beam), "--size", args.size,
-                     "--repeats", "1", "--threads", str(threads)])
+                     "--repeats", "1", "--threads", str(threads), "--batch", str(args.batch)])
             rows.append({"beam": beam, "system": system, "tok/s": run[system]["median_tokens_per_s"],
                          "aiayn speedup": run[system]["aiayn_speedup_median"],
                          "aiayn bf16 speedup": run[system].get("aiayn_bf16_speedup_median"),
@@ -249,7 +262,8 @@ def main(argv: list[str] | None = None) -> dict | None:
         del fns
         for low in ("aiayn_bf16", "aiayn_int8"):  # the targets also ask how many outputs a format changes
             if low in args.systems:
-                float32, other = aiayn_search(args.size, beam)[1](), aiayn_search(args.size, beam, low[6:])[1]()
+                float32 = aiayn_search(args.size, beam, batch=args.batch)[1]()
+                other = aiayn_search(args.size, beam, low[6:], batch=args.batch)[1]()
                 run[low]["outputs_differing_from_float32"] = sum(a != b for a, b in zip(float32, other))
                 print(f"beam {beam}: {low} outputs differing from float32: "
                       f"{run[low]['outputs_differing_from_float32']} of {N_SENTENCES}", file=sys.stderr)
@@ -259,7 +273,9 @@ def main(argv: list[str] | None = None) -> dict | None:
     if "hf_ct2_float32_identical_greedy_outputs" in payload:
         print(f"HF vs CTranslate2 float32, identical greedy outputs: "
               f"{payload['hf_ct2_float32_identical_greedy_outputs']:.0%}", file=sys.stderr)
-    write_result(f"decode_{args.size}" + ("_bf16" if "aiayn_bf16" in args.systems else ""), payload, args.results)
+    name = f"decode_{args.size}" + ("_bf16" if "aiayn_bf16" in args.systems else "") \
+        + (f"_batch{args.batch}" if args.batch != N_SENTENCES else "")
+    write_result(name, payload, args.results)
     return payload
 
 

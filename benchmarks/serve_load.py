@@ -13,12 +13,15 @@ Levels run one after another (default 1, 8, 32 clients), each after --warmup sec
 load whose requests are not counted. With --engines aiayn ctranslate2 one server per engine runs
 (`aiayn serve --engine E`: CTranslate2 on an export made when it starts, or on --model if that is an
 export), and each level is run on one engine, then the other, before the next level, so that both see
-the same moment of a shared machine. A request's latency is from sending to the full answer, so
+the same moment of a shared machine. An engine may name its own number format, ENGINE:DTYPE
+(aiayn:bfloat16 ctranslate2:int8); without one it serves --dtype. The same engine may appear twice
+with two formats. A request's latency is from sending to the full answer, so
 it includes the wait in the server's queue. The worker's counters (/api/health) give the mean
 lines per decoded batch: 1 when requests never overlap, more when waiting requests are merged.
 
 Run:  python -m benchmarks.serve_load --model runs/tr-absolute [--clients 1 8 32] [--duration 30]
           [--warmup 5] [--lines 1] [--beam 4] [--threads N] [--engines aiayn ctranslate2] [--dtype int8]
+      python -m benchmarks.serve_load --model runs/tiny --engines aiayn:bfloat16 ctranslate2:int8
 Writes benchmarks/results/serve_load.json (or into --results DIR); exits 1 if any request failed.
 """
 
@@ -170,11 +173,26 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--input", help="sentences to send, one per line (default: the built-in test split, English)")
     p.add_argument("--threads", type=int, default=None, help="the servers' threads (OMP_NUM_THREADS, which torch "
                    "and CTranslate2 both read; default: theirs)")
-    p.add_argument("--engines", nargs="+", choices=["aiayn", "ctranslate2"], default=["aiayn"],
-                   help="one server per engine, levels interleaved (default aiayn)")
-    p.add_argument("--dtype", default="float32", help="the servers' --dtype: float32 or int8 (default float32)")
+    p.add_argument("--engines", nargs="+", type=engine_spec, default=["aiayn"], metavar="ENGINE[:DTYPE]",
+                   help="one server per entry, levels interleaved: aiayn or ctranslate2, each with its own --dtype "
+                   "after a colon if given (default aiayn)")
+    p.add_argument("--dtype", default="float32", help="the servers' --dtype where an engine names none: float32, "
+                   "bfloat16 (aiayn) or int8 (default float32)")
     p.add_argument("--results", default=None, help="folder for the JSON result (default benchmarks/results)")
     return p.parse_args(argv)
+
+
+ENGINES = ("aiayn", "ctranslate2")
+
+
+def engine_spec(text: str) -> str:
+    """ENGINE or ENGINE:DTYPE, checked (argparse type): the entry as given."""
+    engine, _, dtype = text.partition(":")
+    if engine not in ENGINES:
+        raise argparse.ArgumentTypeError(f"unknown engine {engine!r}: choose from {', '.join(ENGINES)}")
+    if ":" in text and not dtype:
+        raise argparse.ArgumentTypeError(f"{text!r}: name a dtype after the colon, or leave the colon out")
+    return text
 
 
 def stop(proc: subprocess.Popen) -> None:
@@ -192,10 +210,11 @@ def main(argv: list[str] | None = None) -> dict:
     bodies = itertools.cycle([{"lines": g, **({"beam": args.beam} if args.beam else {})} for g in groups])
     servers = {}
     try:
-        for engine in args.engines:  # all started first: each level then runs on every engine in turn
+        for entry in args.engines:  # all started first: each level then runs on every engine in turn
+            engine, _, dtype = entry.partition(":")
             port = free_port()
-            servers[engine] = (f"http://127.0.0.1:{port}",
-                               start_server(args.model, port, args.threads, engine, args.dtype))
+            servers[entry] = (f"http://127.0.0.1:{port}",
+                              start_server(args.model, port, args.threads, engine, dtype or args.dtype))
         for url, proc in servers.values():
             wait_ready(proc, url)
         levels = [{"engine": engine, **run_level(url, proc.pid, clients, args, bodies)}
@@ -214,8 +233,8 @@ def main(argv: list[str] | None = None) -> dict:
              "server RSS MiB": lv["server_memory"]["rss_mib"]} for lv in levels]
     print_table(rows, list(rows[0]))
     print(f"server peak RSS: {peak} MiB", file=sys.stderr)
-    write_result("serve_load" + ("" if args.engines == ["aiayn"] else "_" + "_".join(args.engines)), payload,
-                 args.results)
+    name = "" if args.engines == ["aiayn"] else "_" + "_".join(e.replace(":", "-") for e in args.engines)
+    write_result("serve_load" + name, payload, args.results)
     if any(lv["errors"] for lv in levels):
         print("errors: " + "; ".join(e for lv in levels for e in lv["error_samples"]), file=sys.stderr)
         raise SystemExit(1)

@@ -16,7 +16,8 @@ import warnings
 from pathlib import Path
 
 import torch
-from torch import nn
+import torch.nn.functional as F
+from torch import Tensor, nn
 
 log = logging.getLogger("aiayn")
 
@@ -139,3 +140,46 @@ def int8_model(model: nn.Module) -> nn.Module:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the deprecation notices of torch.ao.quantization
         return quantize_dynamic(model, {nn.Linear: per_channel_dynamic_qconfig}, inplace=True)
+
+
+class PackedLinear(nn.Module):
+    """A bfloat16 linear layer for decoding on the CPU, its weight reordered once into oneDNN's blocked
+    layout. ``F.linear`` in bf16 reorders the weight on every call, which costs more than the product
+    itself when a decoding step has few rows; outputs are bit-identical to ``F.linear``. Inference only
+    (no gradient); any other input type falls back to ``F.linear`` on ``weight``."""
+
+    def __init__(self, weight: Tensor, bias: Tensor | None):
+        super().__init__()
+        self.weight = nn.Parameter(weight.detach(), requires_grad=False)
+        self.bias = None if bias is None else nn.Parameter(bias.detach(), requires_grad=False)
+        self.packed = torch.ops.mkldnn._reorder_linear_weight(self.weight, None)  # not a buffer: .to() leaves it
+
+    def forward(self, x: Tensor) -> Tensor:
+        if x.dtype != torch.bfloat16 or self.weight.dtype != torch.bfloat16 or x.device.type != "cpu" \
+                or torch.is_grad_enabled():
+            return F.linear(x, self.weight, self.bias)
+        return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.bias, "none", [], "")
+
+
+def packed_bf16_possible() -> bool:
+    """Whether this PyTorch has oneDNN's bf16 linear kernels (``PackedLinear``) and the CPU runs them."""
+    mkldnn = getattr(torch.ops, "mkldnn", None)
+    return bool(torch.backends.mkldnn.is_available() and hasattr(mkldnn, "_linear_pointwise")
+                and mkldnn._is_mkldnn_bf16_supported())
+
+
+def bf16_decoding_model(model: nn.Module) -> nn.Module:
+    """The model in bfloat16 for decoding on the CPU: every linear layer, the tied pre-softmax layer
+    included, a ``PackedLinear`` where oneDNN's bf16 kernels run here (a plain bf16 model elsewhere).
+    The weights are shared with the bf16 model, plus one reordered copy of each matrix."""
+    model = model.to(torch.bfloat16).eval()
+    if not packed_bf16_possible():
+        return model
+    embed = getattr(model, "tgt_embed", None) or getattr(model, "embed", None)
+    if getattr(model, "output_proj", False) is None and embed is not None:
+        model.output_proj = PackedLinear(embed.weight, None)  # the tied projection, packed too
+    for parent in list(model.modules()):
+        for name, child in parent.named_children():
+            if type(child) is nn.Linear:
+                setattr(parent, name, PackedLinear(child.weight, child.bias))
+    return model

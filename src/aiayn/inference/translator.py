@@ -19,7 +19,7 @@ from ..io.loader import load
 from ..io.registry import capabilities, task_name
 from ..io.rundir import TOKENIZER
 from ..model import Transformer
-from ..precision import int8_model, warn_if_emulated_bf16
+from ..precision import bf16_decoding_model, int8_model, warn_if_emulated_bf16
 
 log = logging.getLogger("aiayn")
 
@@ -35,6 +35,8 @@ class Translator:
                 raise ConfigError(f"int8 decoding runs on the CPU only (fbgemm kernels), not on {self.device}; "
                                   "use --dtype bfloat16 on a GPU", field="dtype")
             self.model = int8_model(model.to(self.device))
+        elif dtype == torch.bfloat16 and self.device.type == "cpu":
+            self.model = bf16_decoding_model(model)  # weights and KV cache in bf16, the weights packed once
         else:
             self.model = model.to(device=self.device, dtype=dtype).eval()  # bfloat16: weights and KV cache alike
         if dtype == torch.bfloat16:
