@@ -118,6 +118,29 @@ def t3_vs_base(row: str, sign: int = 1, metric: str = "bleu") -> Callable[[], fl
     return f
 
 
+def t3_seeds(row: str) -> list[tuple[str, str]]:
+    """Table 3: a row's runs, each with the base of its seed (seed 2: the run "-s2", base "tiny-seed2")."""
+    return [(row, "tiny")] + ([(f"{row}-s2", "tiny-seed2")] if f"{row}-s2" in load(T3) else [])
+
+
+def t3_mean_vs_base(row: str, metric: str = "bleu") -> Callable[[], float]:
+    """Table 3: the mean over a row's seeds of its difference from the base of the same seed, as the report judges"""
+    def f() -> float:
+        return statistics.mean(get(f"{T3}:{r}/{metric}") - get(f"{T3}:{b}/{metric}") for r, b in t3_seeds(row))
+    f.__doc__ = f"the mean over {t3_seeds(row)} of {T3}:ROW/{metric} − {T3}:BASE/{metric}"
+    return f
+
+
+def t3_row(label: str, row: str):
+    """A row of docs/reproductions.md's Table 3: seed 1's perplexity and BLEU (seed 2's in brackets once it is
+    in), and the differences from the same-seed base, averaged over the seeds."""
+    runs = [r for r, _ in t3_seeds(row)]
+    cell = " ".join(["{:.2f}"] + ["({:.2f})"] * (len(runs) - 1))
+    return claim("docs/reproductions.md", f"| {label} | {cell} | {cell} | {{:+.2f}} | {{:+.2f}} |",
+                 *[f"{T3}:{r}/valid_ppl" for r in runs], *[f"{T3}:{r}/bleu" for r in runs],
+                 t3_mean_vs_base(row, "valid_ppl"), t3_mean_vs_base(row))
+
+
 def t3_sd(metric: str) -> Callable[[], float]:
     def f() -> float:
         return statistics.stdev(get(f"{T3}:{k}/{metric}") for k in T3_SEEDS)
@@ -304,10 +327,14 @@ CLAIMS: list[Claim] = [
     claim("docs/reproductions.md", "a standard deviation of {:.2f} BLEU and {:.2f} perplexity", t3_sd("bleu"),
           t3_sd("valid_ppl")),
     claim("docs/reproductions.md", "(±{:.2f} BLEU, ±{:.2f} perplexity)", t3_margin("bleu"), t3_margin("valid_ppl")),
+    claim("docs/reproductions.md", "whose margin is √2 narrower (±{:.2f} BLEU, ±{:.2f} perplexity)",
+          lambda: t3_margin("bleu")() / math.sqrt(2), lambda: t3_margin("valid_ppl")() / math.sqrt(2)),
+    claim("docs/reproductions.md", "(+{:.2f} with seed 1, +{:.2f} with seed 2: +{:.2f} against a margin of {:.2f})",
+          t3_vs_base("A-h1"), lambda: get(f"{T3}:A-h1-s2/bleu") - get(f"{T3}:tiny-seed2/bleu"),
+          t3_mean_vs_base("A-h1"), lambda: t3_margin("bleu")() / math.sqrt(2)),
     claim("docs/reproductions.md", "| base | tiny, seed 1 (seeds 2, 3) | {:.2f} ({:.2f}, {:.2f}) | {:.2f} ({:.2f}, {:.2f}) |",
           *[f"{T3}:{k}/valid_ppl" for k in T3_SEEDS], *[f"{T3}:{k}/bleu" for k in T3_SEEDS]),
-    *[claim("docs/reproductions.md", f"| {label} | {{:.2f}} | {{:.2f}} | {{:+.2f}} | {{:+.2f}} |",
-            f"{T3}:{run}/valid_ppl", f"{T3}:{run}/bleu", t3_vs_base(run, metric="valid_ppl"), t3_vs_base(run))
+    *[t3_row(label, run)
       for run, label in [("A-h1", "1 head (d_k = d_v = 256)"), ("A-h2", "2 heads (128)"), ("A-h8", "8 heads (32)"),
                          ("A-h16", "16 heads (16)"), ("B-dk32", "d_k 32"), ("B-dk16", "d_k 16"), ("C-N2", "N = 2 (the paper's N = 4)"),
                          ("C-N1", "N = 1 (the paper's N = 2; trained 2026-11-27)"),
