@@ -1,15 +1,16 @@
 """Where aiayn's time goes: torch.profiler over one benchmark call, the evidence behind every
 "what bounds it" line in BENCHMARKS.md.
 
-  decode  one call of decode_throughput's aiayn decoder (64 sentences x 50 forced tokens)
+  decode  one call of decode_throughput's aiayn decoder (64 sentences x 50 forced tokens, --batch at a time)
   train   one call of train_throughput's aiayn step (the fixed 64 x 32 batch)
 
 After --warmup untimed calls, one call runs under the profiler (CPU activities). Reported: the
 operators with the most self CPU time, their share of the total, calls and time per call.
 
-Run:  python -m benchmarks.profile decode --size tiny --beam 4
+Run:  python -m benchmarks.profile decode --size tiny --beam 4 [--dtype bf16] [--batch 1]
       python -m benchmarks.profile train --size tiny [--dtype fp32]
-Writes benchmarks/results/profile_<what>_<size>[_beam<K>|_<dtype>].json (or --results DIR).
+Writes benchmarks/results/<today>/profile_<what>_<size>[_beam<K>][_<dtype>][_batch<N>].json (or --results DIR;
+decoding in fp32 at 64 sentences a batch keeps its old name, profile_decode_<size>_beam<K>).
 """
 
 from __future__ import annotations
@@ -20,15 +21,21 @@ import torch
 from torch.profiler import ProfilerActivity, profile
 
 from .common import add_common_args, print_table, set_threads, write_result
+from .decode_throughput import N_SENTENCES, make_decoder, prepare
 
 
 def target(args):
     """The callable to profile and the result's name."""
     if args.what == "decode":
-        from .decode_throughput import make_decoder, prepare
-
         prepare(args.size)
-        return make_decoder("aiayn", args.size, args.beam, torch.get_num_threads()), f"{args.size}_beam{args.beam}"
+        if args.dtype == "autocast":
+            raise SystemExit("profile decode: --dtype autocast is for train; decode takes fp32, bf16 or int8")
+        system = {"fp32": "aiayn", "bf16": "aiayn_bf16", "int8": "aiayn_int8"}[args.dtype]
+        name = f"{args.size}_beam{args.beam}" + (f"_{args.dtype}" if args.dtype != "fp32" else "") \
+            + (f"_batch{args.batch}" if args.batch != N_SENTENCES else "")
+        return make_decoder(system, args.size, args.beam, torch.get_num_threads(), batch=args.batch), name
+    if args.dtype == "int8" or args.batch != N_SENTENCES:
+        raise SystemExit("profile train: --dtype int8 and --batch are for decode; train takes fp32, bf16 or autocast")
     from .peers import model_config
     from .train_throughput import fixed_batch, make_step
 
@@ -42,8 +49,11 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("what", choices=["decode", "train"])
     p.add_argument("--size", choices=["tiny", "base"], default="tiny")
     p.add_argument("--beam", type=int, default=1, help="decode: beam size, 1 = greedy (default 1)")
-    p.add_argument("--dtype", choices=["fp32", "bf16", "autocast"], default="fp32",
-                   help="train: fp32 (default), bf16 (aiayn's bf16 path) or autocast (torch.autocast bfloat16)")
+    p.add_argument("--batch", type=int, default=N_SENTENCES, choices=range(1, N_SENTENCES + 1), metavar="N",
+                   help=f"decode: sentences per call, 1..{N_SENTENCES} (default {N_SENTENCES}; 1: one at a time)")
+    p.add_argument("--dtype", choices=["fp32", "bf16", "autocast", "int8"], default="fp32",
+                   help="train: fp32 (default), bf16 (aiayn's bf16 path) or autocast (torch.autocast bfloat16); "
+                   "decode: fp32, bf16 or int8 (as `aiayn translate --dtype bfloat16 / int8`)")
     p.add_argument("--warmup", type=int, default=2, help="untimed calls first (default 2)")
     p.add_argument("--top", type=int, default=15, help="operators listed (default 15)")
     add_common_args(p)
