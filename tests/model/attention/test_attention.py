@@ -129,3 +129,28 @@ def test_d_k_and_d_v_are_independent_of_d_model():
     assert mha.w_o.weight.shape == (64, 8 * 4)
     out, w = mha(torch.randn(2, 5, 64), need_weights=True)
     assert out.shape == (2, 5, 64) and w.shape == (2, 8, 5, 5)
+
+
+@pytest.mark.parametrize("shape, fused", [((1, 4, 1, 51), True), ((4, 4, 2, 60), True), ((8, 4, 1, 51), False)])
+def test_bf16_cpu_kernel_choice_and_both_choices_match_float64(monkeypatch, shape, fused):
+    """In bf16 on the CPU, inference over batch x heads x keys <= CPU_BF16_FUSED_WORK (one sentence decoded)
+    takes PyTorch's fused kernel, larger calls and anything with gradients the formula spelled out; both
+    agree with float64 to bf16's precision, masks and cached causal queries included."""
+    import aiayn.model.attention.core as core
+
+    b, h, t, s = shape
+    g = torch.Generator().manual_seed(5)
+    q, k, v = (torch.randn(b, h, n, 16, generator=g, dtype=torch.float64) for n in (t, s, s))
+    mask = torch.ones(b, 1, 1, s, dtype=torch.bool)
+    mask[0, ..., s - 7:] = False  # one row's padding
+    expected, _ = math_attention(q, k, v, mask, causal=True)
+    calls = []
+    monkeypatch.setattr(core, "math_attention", lambda *a, **kw: calls.append("math") or math_attention(*a, **kw))
+    bf = [x.to(torch.bfloat16) for x in (q, k, v)]
+    with torch.no_grad():
+        out, _ = sdpa_attention(*bf, mask, causal=True)
+    assert calls == ([] if fused else ["math"])
+    torch.testing.assert_close(out.double(), expected, rtol=0.02, atol=0.02)
+    with torch.enable_grad():  # training keeps the spelled-out kernel whatever the shape
+        sdpa_attention(*(x.requires_grad_() for x in bf), mask, causal=True)
+    assert calls[-1] == "math"

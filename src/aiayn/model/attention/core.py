@@ -27,6 +27,9 @@ from ..masks import causal_mask
 
 Kernel = Callable[..., tuple[Tensor, Tensor | None]]
 CPU_BF16_MATH_KEYS = 512  # sentence lengths: the unfused form wins on the CPU in bf16 (and its S x S fits the cache)
+# ... except in inference with batch x heads x keys at most this: one sentence decoded, where the unfused
+# form's eight kernel calls cost more than the fused kernel's whole work (BENCHMARKS.md, one sentence at a time)
+CPU_BF16_FUSED_WORK = 1024
 
 
 def full_mask(mask: Tensor | None, causal: bool, n_queries: int, n_keys: int, device) -> Tensor | None:
@@ -64,9 +67,11 @@ def sdpa_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, 
 
     With ``need_weights`` the weights are computed once more, explicitly, beside the fused output.
     On the CPU in bfloat16 with up to ``CPU_BF16_MATH_KEYS`` keys, the formula spelled out runs instead:
-    PyTorch's fused CPU kernel is 2-4x slower there, forward and backward (BENCHMARKS.md, bf16 profile).
+    PyTorch's fused CPU kernel is 2-4x slower there, forward and backward (BENCHMARKS.md, bf16 profile),
+    but for the few rows of one sentence decoded (``small_inference``) the fused kernel is faster.
     """
-    if q.device.type == "cpu" and q.dtype == torch.bfloat16 and k.size(-2) <= CPU_BF16_MATH_KEYS:
+    if q.device.type == "cpu" and q.dtype == torch.bfloat16 and k.size(-2) <= CPU_BF16_MATH_KEYS \
+            and not small_inference(q, k):
         out, weights = math_attention(q, k, v, mask, causal, dropout_p, bias)
         return out, weights if need_weights else None
     weights = attention_weights(q, k, full_mask(mask, causal, q.size(-2), k.size(-2), q.device), bias) \
@@ -83,6 +88,12 @@ def sdpa_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, 
         bias = bias.masked_fill(~mask, torch.finfo(bias.dtype).min)
     out = F.scaled_dot_product_attention(q, k, v, attn_mask=bias.to(q.dtype), dropout_p=dropout_p)
     return (out if mask is None else out * mask.any(dim=-1, keepdim=True)), weights
+
+
+def small_inference(q: Tensor, k: Tensor) -> bool:
+    """Few enough rows x keys for the fused kernel in bf16 on the CPU; without gradients only, so that
+    training keeps one kernel whatever its batch's shape (and resumes bit for bit)."""
+    return not torch.is_grad_enabled() and q.size(0) * q.size(1) * k.size(-2) <= CPU_BF16_FUSED_WORK
 
 
 # The attention kernels by name: ModelConfig.attention_kernel, MultiHeadAttention(attention_kernel=...).
