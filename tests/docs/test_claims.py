@@ -738,6 +738,64 @@ CLAIMS += [claim("BENCHMARKS.md", f"| {size} | {{:,.0f}} | {{:,.0f}} | {{:.2f}}�
                  dropout_ab("new", size, True)) for size in ("tiny", "base")]
 
 
+# issue 42, 2026-11-28: packed weights, one sentence at a time, the fused kernel for it (BENCHMARKS.md bf16 section)
+D28 = "2026-11-28/"
+
+
+def d28(file: str, beam: int, system: str, field: str = "median_tokens_per_s") -> str:
+    return f"{D28}{file}.json:runs/beam{beam}/{system}/{field}"
+
+
+def prof_op(file: str, op: str, field: str, scale: float = 1.0) -> Callable[[], float]:
+    """A field of one operator in a profile record (``top_ops``), times ``scale``."""
+    def f() -> float:
+        return next(o[field] for o in load(f"{D28}{file}.json")["top_ops"] if o["op"] == op) * scale
+    f.__doc__ = f"{D28}{file}.json: {op} {field} x {scale}"
+    return f
+
+
+P1, P4 = "profile_decode_tiny_beam1_bf16_batch1", "profile_decode_tiny_beam4_bf16"
+FAB = "2026-11-28/fused-small-ab/ab.json:runs/"
+CLAIMS += [
+    *[claim("BENCHMARKS.md", f"| {label} | " + " | ".join(["{:,.0f}"] * 5) + " | {:.2f}× | {:.2f}× |",
+            *[d28(file, beam, s) for s in ("aiayn", "aiayn_bf16", "aiayn_int8", "ct2_int8", "ct2_float32")],
+            d28(file, beam, "ct2_int8", "aiayn_bf16_speedup_median"), d28(file, beam, "aiayn", "aiayn_bf16_speedup_median"))
+      for label, file, beam in [("64, greedy", "decode_tiny_bf16", 1), ("64, beam 4", "decode_tiny_bf16", 4),
+                                ("1, greedy", "decode_tiny_bf16_batch1-2", 1), ("1, beam 4", "decode_tiny_bf16_batch1-2", 4)]],
+    claim("BENCHMARKS.md", "bf16 at {:.2f}–{:.2f}× fp32 on the large products and {:.2f}× on 4 × 256 × 256",
+          ratio(f"{D28}host.json:matmul_gflops/0/bf16", f"{D28}host.json:matmul_gflops/0/fp32"),
+          ratio(f"{D28}host.json:matmul_gflops/1/bf16", f"{D28}host.json:matmul_gflops/1/fp32"),
+          ratio(f"{D28}host.json:matmul_gflops/4/bf16", f"{D28}host.json:matmul_gflops/4/fp32")),
+    claim("BENCHMARKS.md", "makes {:.1f} linear-layer calls and {:.1f} attention products (over the 3,200 steps",
+          prof_op(P1, "mkldnn::_linear_pointwise", "calls", 1 / 3200), prof_op(P1, "aten::bmm", "calls", 1 / 3200)),
+    claim("BENCHMARKS.md", "the linear layers are {:.1f}% of the self CPU time at {:.1f} µs a call for products of one "
+          "row (oneDNN's bf16 kernel runs 4 × 256 × 256 at {:.2f}× fp32 here), and the attention's spelled-out products "
+          "(`bmm`) {:.1f}% at {:.1f} µs a call",
+          prof_op(P1, "mkldnn::_linear_pointwise", "share", 100), prof_op(P1, "mkldnn::_linear_pointwise", "us_per_call"),
+          ratio(f"{D28}host.json:matmul_gflops/4/bf16", f"{D28}host.json:matmul_gflops/4/fp32"),
+          prof_op(P1, "aten::bmm", "share", 100), prof_op(P1, "aten::bmm", "us_per_call")),
+    claim("BENCHMARKS.md", "CTranslate2 spends {:.2f} ms a token at batch 1, greedy; aiayn in bf16 {:.2f} ms",
+          lambda: 1e3 / get(d28("decode_tiny_bf16_batch1-2", 1, "ct2_int8")),
+          lambda: 1e3 / get(d28("decode_tiny_bf16_batch1-2", 1, "aiayn_bf16"))),
+    claim("BENCHMARKS.md", "the linear layers {:.1f}%, attention's products {:.1f}%, and the search around the model: "
+          "reordering the beams' caches (`index_select`) {:.1f}%, `topk` over beams × vocabulary {:.1f}%, the float32 "
+          "log-softmax {:.1f}%", *[prof_op(P4, op, "share", 100) for op in (
+              "mkldnn::_linear_pointwise", "aten::bmm", "aten::index_select", "aten::topk", "aten::_log_softmax")]),
+    claim("BENCHMARKS.md", "64 a batch needs 1.5× CTranslate2 int8 and gets {:.2f}–{:.2f}×; one sentence at a time needs "
+          "1.0× and gets {:.2f}–{:.2f}×", d28("decode_tiny_bf16", 1, "ct2_int8", "aiayn_bf16_speedup_median"),
+          d28("decode_tiny_bf16", 4, "ct2_int8", "aiayn_bf16_speedup_median"),
+          d28("decode_tiny_bf16_batch1-2", 4, "ct2_int8", "aiayn_bf16_speedup_median"),
+          d28("decode_tiny_bf16_batch1-2", 1, "ct2_int8", "aiayn_bf16_speedup_median")),
+    claim("BENCHMARKS.md", "64 a batch greedy {:.2f}×, beam 4 {:.2f}×; one sentence at a time {:.2f}× / {:.2f}×;",
+          *[d28(f, b, "ct2_int8", "aiayn_bf16_speedup_median") for f in ("decode_tiny_bf16", "decode_tiny_bf16_batch1-2")
+            for b in (1, 4)]),
+    *[claim("BENCHMARKS.md", f"| {name} | {{:,.0f}} | {{:,.0f}} | {{:.2f}}× | {{:.2f}}× |",
+            f"{FAB}beam{b}/spelled_out/median_tokens_per_s", f"{FAB}beam{b}/fused_small/median_tokens_per_s",
+            f"{FAB}beam{b}/fused_small_over_spelled_out", f"{FAB}beam{b}/fused_small_over_ct2_int8")
+      for name, b in [("greedy", 1), ("beam 4", 4)]],
+]
+
+
 def _id(c: Claim) -> str:
     return f"{c.page}: {squash(c.text)[:60]}"
 
