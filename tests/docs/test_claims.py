@@ -638,6 +638,12 @@ CLAIMS.append(claim("docs/reproductions.md", "reaches dev BLEU {:.2f} at 2,000 u
 T3B_A = "docs/experiments/table3_budget/results.json:A-h1-s1"
 CLAIMS.append(claim("docs/reproductions.md", "+{:.2f} BLEU at 2,000 updates, +{:.2f} at 4,000 and +{:.2f} at 8,000",
                     *[lambda i=i: get(f"{T3B_A}/curve/{i}/bleu") - get(f"{T3B}/curve/{i}/bleu") for i in range(3)]))
+T3B_D = "docs/experiments/table3_budget/results.json:D-drop0-s1"
+CLAIMS.append(claim("docs/reproductions.md", "turns round: {:+.2f} BLEU at 2,000 updates, {:+.2f} at 4,000 and {:+.2f} at "
+                    "8,000, its dev BLEU peaking at {:.2f} at 4,000 updates and falling to {:.2f} while its dev perplexity "
+                    "rose to {:.2f} (the base's: {:.2f})",
+                    *[lambda i=i: get(f"{T3B_D}/curve/{i}/bleu") - get(f"{T3B}/curve/{i}/bleu") for i in range(3)],
+                    f"{T3B_D}/curve/1/bleu", f"{T3B_D}/curve/2/bleu", f"{T3B_D}/valid_ppl", f"{T3B}/valid_ppl"))
 
 # issue 42: the trained tiny model decoded in each number format (checks.precision_agreement)
 PA = f"{B16}precision_agreement.json"
