@@ -20,17 +20,17 @@ for beam in (1, 4):
     bf16 = make_decoder("aiayn_bf16", "tiny", beam, 1, batch=1)
     ct2 = make_decoder("ct2_int8", "tiny", beam, 1, batch=1)
 
-    def side(work):
-        def run():
+    def side(work, decode=bf16):
+        def call():
             core.CPU_BF16_FUSED_WORK = work
-            return bf16()
-        return run
+            return decode()
+        return call
 
     times = interleave({"spelled_out": side(0), "fused_small": side(1024), "ct2_int8": ct2}, 5, 1)
-    run = out["runs"][f"beam{beam}"] = {k: {"seconds": v, "median_tokens_per_s": median([N_SENTENCES * OUT_LEN / t for t in v])}
+    row = out["runs"][f"beam{beam}"] = {k: {"seconds": v, "median_tokens_per_s": median([N_SENTENCES * OUT_LEN / t for t in v])}
                                         for k, v in times.items()}
     # speeds as paired ratios of times: > 1 means the first named is faster
-    run["fused_small_over_spelled_out"] = median_ratio(times["spelled_out"], times["fused_small"])
-    run["fused_small_over_ct2_int8"] = median_ratio(times["ct2_int8"], times["fused_small"])
-    run["spelled_out_over_ct2_int8"] = median_ratio(times["ct2_int8"], times["spelled_out"])
+    row["fused_small_over_spelled_out"] = median_ratio(times["spelled_out"], times["fused_small"])
+    row["fused_small_over_ct2_int8"] = median_ratio(times["ct2_int8"], times["fused_small"])
+    row["spelled_out_over_ct2_int8"] = median_ratio(times["ct2_int8"], times["spelled_out"])
 print(json.dumps(out, indent=2))
