@@ -808,6 +808,26 @@ CLAIMS += [
 ]
 
 
+# issue 42, 2026-11-28: aiayn serve in bf16 against CTranslate2 int8 (levels: 1, 8, 32 clients x three engines)
+SERVE = "2026-11-28/serve_load_aiayn-bfloat16_ctranslate2-int8_aiayn-float32.json:"
+
+
+def level(clients: int, engine: int, field: str = "requests_per_s") -> str:
+    return f"{SERVE}levels/{3 * (1, 8, 32).index(clients) + engine}/{field}"
+
+
+CLAIMS += [
+    *[claim("BENCHMARKS.md", f"| {c} | {{:.2f}} | {{:.2f}} | {{:.2f}} | {{:.2f}}× | {{:.2f}}× | {{:,.0f}} / {{:,.0f}} |",
+            level(c, 0), level(c, 1), level(c, 2), ratio(level(c, 0), level(c, 1)), ratio(level(c, 0), level(c, 2)),
+            level(c, 0, "latency_p50_ms"), level(c, 1, "latency_p50_ms")) for c in (1, 8, 32)],
+    claim("BENCHMARKS.md", "{:.2f}× at 1 client, {:.2f}× at 8, {:.2f}× at 32 | no (2026-11-28) |",
+          *[ratio(level(c, 0), level(c, 1)) for c in (1, 8, 32)]),
+    claim("BENCHMARKS.md", "The bf16 server's peak RSS was {:,.0f} MiB, against {:.0f} MiB in fp32 and {:.0f}",
+          f"{SERVE}server_peak_rss_mib/aiayn:bfloat16", f"{SERVE}server_peak_rss_mib/aiayn:float32",
+          f"{SERVE}server_peak_rss_mib/ctranslate2:int8"),
+]
+
+
 def _id(c: Claim) -> str:
     return f"{c.page}: {squash(c.text)[:60]}"
 
