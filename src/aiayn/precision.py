@@ -158,26 +158,7 @@ class PackedLinear(nn.Module):
         if x.dtype != torch.bfloat16 or self.weight.dtype != torch.bfloat16 or x.device.type != "cpu" \
                 or torch.is_grad_enabled():
             return F.linear(x, self.weight, self.bias)
-        rows = x.numel() // x.size(-1)
-        flat = x.reshape(rows, x.size(-1))
-        if row_bucket(rows) != rows:  # zero rows below: each real row's product is unchanged
-            flat = F.pad(flat, (0, 0, 0, row_bucket(rows) - rows))
-        y = torch.ops.mkldnn._linear_pointwise(flat, self.packed, self.bias, "none", [], "")
-        return y[:rows].view(*x.shape[:-1], y.size(-1))
-
-
-EXACT_ROWS = 16  # products of up to this many rows run as they are
-
-
-def row_bucket(rows: int) -> int:
-    """The rows a packed product runs with: ``rows`` up to EXACT_ROWS, above it rounded up to one of eight
-    steps an octave (under 1/8 of zero rows added). oneDNN builds and caches a kernel for each shape it
-    meets, at several times the cost of a call and with memory that stays; a server meets every batch
-    size times every sentence length, and so builds kernels all day (and its memory grows) without this."""
-    if rows <= EXACT_ROWS:
-        return rows
-    step = 1 << (rows.bit_length() - 4)
-    return -(-rows // step) * step
+        return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.bias, "none", [], "")
 
 
 def packed_bf16_possible() -> bool:

@@ -10,7 +10,7 @@ import torch
 import torch.nn.functional as F
 
 from aiayn import LanguageModel, LanguageModelConfig, Transformer, TransformerConfig, beam_search, greedy_search
-from aiayn.precision import EXACT_ROWS, PackedLinear, bf16_decoding_model, packed_bf16_possible, row_bucket
+from aiayn.precision import PackedLinear, bf16_decoding_model, packed_bf16_possible
 
 needs_packing = pytest.mark.skipif(not packed_bf16_possible(), reason="oneDNN's bf16 kernels do not run on this CPU "
                                    "(the fallback is tested below)")
@@ -44,32 +44,6 @@ def test_packed_linear_equals_f_linear_bit_for_bit(shape, bias):
         assert torch.equal(layer(x), F.linear(x, weight, b))
         strided = torch.randn(24, shape[0]).bfloat16().t()  # a transposed view, not contiguous
         assert torch.equal(layer(strided), F.linear(strided, weight, b))
-
-
-
-def test_row_buckets_are_few_and_pad_by_under_an_eighth():
-    buckets = [row_bucket(rows) for rows in range(1, 8193)]
-    assert buckets[:EXACT_ROWS] == list(range(1, EXACT_ROWS + 1))  # decoding steps' small products run as they are
-    for rows, bucket in enumerate(buckets, start=1):
-        assert rows <= bucket < rows * 9 / 8 and row_bucket(bucket) == bucket
-    assert len(set(buckets[EXACT_ROWS:])) == 8 * 9  # eight an octave from 17 to 8,192, against 8,176 shapes
-
-
-@needs_packing
-@pytest.mark.parametrize("shape", [(5, 7, 24), (35, 24), (129, 24), (3, 100, 24)])
-def test_packed_linear_pads_rows_to_a_bucket_and_drops_them(shape):
-    torch.manual_seed(2)
-    weight, b = torch.randn(40, 24).bfloat16(), torch.randn(40).bfloat16()
-    x = torch.randn(*shape).bfloat16()
-    rows = x.numel() // 24
-    assert row_bucket(rows) > rows  # these shapes are padded
-    with torch.inference_mode():
-        y = PackedLinear(weight, b)(x)
-    assert y.shape == (*shape[:-1], 40)
-    exact = F.linear(x.double(), weight.double(), b.double())
-    # bf16 products accumulate in fp32 and round once: within bf16's half unit of the exact value, plus the bias's
-    assert torch.allclose(y.double(), exact, rtol=2 ** -8, atol=1e-2)
-    assert torch.equal(y, F.linear(x, weight, b))  # the zero rows change no real row's product
 
 
 @needs_packing
