@@ -647,6 +647,11 @@ CLAIMS.append(claim("docs/reproductions.md", "turns round: {:+.2f} BLEU at 2,000
                     "rose to {:.2f} (the base's: {:.2f})",
                     *[lambda i=i: get(f"{T3B_D}/curve/{i}/bleu") - get(f"{T3B}/curve/{i}/bleu") for i in range(3)],
                     f"{T3B_D}/curve/1/bleu", f"{T3B_D}/curve/2/bleu", f"{T3B_D}/valid_ppl", f"{T3B}/valid_ppl"))
+T3B_C = "docs/experiments/table3_budget/results.json:C-N2-s1"
+CLAIMS.append(claim("docs/reproductions.md", "lead by {:+.2f} BLEU at 2,000 updates, {:+.2f} at 4,000 and {:+.2f} at 8,000, "
+                    "where its dev perplexity ({:.2f}) is close to the base's",
+                    *[lambda i=i: get(f"{T3B_C}/curve/{i}/bleu") - get(f"{T3B}/curve/{i}/bleu") for i in range(3)],
+                    f"{T3B_C}/valid_ppl"))
 
 # issue 42: the trained tiny model decoded in each number format (checks.precision_agreement)
 PA = f"{B16}precision_agreement.json"
