@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import os
 import warnings
 from pathlib import Path
 
@@ -142,6 +143,9 @@ def int8_model(model: nn.Module) -> nn.Module:
         return quantize_dynamic(model, {nn.Linear: per_channel_dynamic_qconfig}, inplace=True)
 
 
+IDEEP_CACHE = "32"  # LRU_CACHE_CAPACITY for bf16 decoding, unless the user set it
+
+
 class PackedLinear(nn.Module):
     """A bfloat16 linear layer for decoding on the CPU, its weight reordered once into oneDNN's blocked
     layout. ``F.linear`` in bf16 reorders the weight on every call, which costs more than the product
@@ -175,6 +179,9 @@ def bf16_decoding_model(model: nn.Module) -> nn.Module:
     model = model.to(torch.bfloat16).eval()
     if not packed_bf16_possible():
         return model
+    # oneDNN's wrapper (ideep) keeps 1,024 computations by default, one per product shape met, and a server meets
+    # thousands: 32 halved the bf16 translator's heap at the same speed (BENCHMARKS.md). Read at its first use.
+    os.environ.setdefault("LRU_CACHE_CAPACITY", IDEEP_CACHE)
     embed = getattr(model, "tgt_embed", None) or getattr(model, "embed", None)
     if getattr(model, "output_proj", False) is None and embed is not None:
         model.output_proj = PackedLinear(embed.weight, None)  # the tied projection, packed too

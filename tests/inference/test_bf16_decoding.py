@@ -4,13 +4,14 @@ numbers as the plain bf16 model, bit for bit, with each weight reordered once in
 from __future__ import annotations
 
 import copy
+import os
 
 import pytest
 import torch
 import torch.nn.functional as F
 
 from aiayn import LanguageModel, LanguageModelConfig, Transformer, TransformerConfig, beam_search, greedy_search
-from aiayn.precision import PackedLinear, bf16_decoding_model, packed_bf16_possible
+from aiayn.precision import IDEEP_CACHE, PackedLinear, bf16_decoding_model, packed_bf16_possible
 
 needs_packing = pytest.mark.skipif(not packed_bf16_possible(), reason="oneDNN's bf16 kernels do not run on this CPU "
                                    "(the fallback is tested below)")
@@ -102,3 +103,14 @@ def test_the_translator_decodes_bfloat16_through_it():
     translator = Translator(transformer(), Tokenizer.__new__(Tokenizer), dtype=torch.bfloat16)
     assert next(translator.model.parameters()).dtype == torch.bfloat16
     assert isinstance(translator.model.output_proj, PackedLinear) == packed_bf16_possible()
+
+
+@needs_packing
+@pytest.mark.parametrize("users", [None, "256"])
+def test_bf16_decoding_keeps_few_onednn_computations_unless_the_user_said(monkeypatch, users):
+    if users is None:
+        monkeypatch.delenv("LRU_CACHE_CAPACITY", raising=False)
+    else:
+        monkeypatch.setenv("LRU_CACHE_CAPACITY", users)
+    bf16_decoding_model(transformer())
+    assert os.environ["LRU_CACHE_CAPACITY"] == (users or IDEEP_CACHE)
