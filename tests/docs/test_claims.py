@@ -819,6 +819,7 @@ CLAIMS += [
 # issue 42, 2026-11-28: aiayn serve in bf16 against CTranslate2 int8 (levels: 1, 8, 32 clients x three engines)
 RB = "2026-11-28/row-buckets-ab/ab.json:"
 IC = "2026-11-28/ideep-cache-ab/ab.json:"
+SERVE2 = "2026-11-28/serve_load_aiayn-bfloat16_ctranslate2-int8.json:"  # after LRU_CACHE_CAPACITY=32
 SERVE = "2026-11-28/serve_load_aiayn-bfloat16_ctranslate2-int8_aiayn-float32.json:"
 
 
@@ -839,6 +840,10 @@ CLAIMS += [
           "side) took the heap in use from {:.0f} to {:.0f} MiB and the RSS from {:,.0f} to {:,.0f} MiB, at {:.2f}× the speed",
           *[f"{IC}median_{f}/{side}" for f in ("heap_in_use_mib", "rss_mib") for side in ("default", "lru_32")],
           f"{IC}speedup_median"),
+    claim("BENCHMARKS.md", "the bf16 server's peak RSS was {:,.0f} MiB (CTranslate2: {:.0f}), and it answered {:.2f}×, "
+          "{:.2f}× and {:.2f}× CTranslate2 int8's requests/s at 1, 8 and 32 clients",
+          f"{SERVE2}server_peak_rss_mib/aiayn:bfloat16", f"{SERVE2}server_peak_rss_mib/ctranslate2:int8",
+          *[ratio(f"{SERVE2}levels/{2 * i}/requests_per_s", f"{SERVE2}levels/{2 * i + 1}/requests_per_s") for i in range(3)]),
     claim("BENCHMARKS.md", "The bf16 server's peak RSS was {:,.0f} MiB, against {:.0f} MiB in fp32 and {:.0f}",
           f"{SERVE}server_peak_rss_mib/aiayn:bfloat16", f"{SERVE}server_peak_rss_mib/aiayn:float32",
           f"{SERVE}server_peak_rss_mib/ctranslate2:int8"),
