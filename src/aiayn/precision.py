@@ -143,7 +143,7 @@ def int8_model(model: nn.Module) -> nn.Module:
         return quantize_dynamic(model, {nn.Linear: per_channel_dynamic_qconfig}, inplace=True)
 
 
-IDEEP_CACHE = "32"  # LRU_CACHE_CAPACITY for bf16 decoding, unless the user set it
+CACHE_SIZES = {"LRU_CACHE_CAPACITY": "32", "ONEDNN_PRIMITIVE_CACHE_CAPACITY": "64"}  # for bf16 decoding, unless the user set them
 
 
 class PackedLinear(nn.Module):
@@ -179,9 +179,10 @@ def bf16_decoding_model(model: nn.Module) -> nn.Module:
     model = model.to(torch.bfloat16).eval()
     if not packed_bf16_possible():
         return model
-    # oneDNN's wrapper (ideep) keeps 1,024 computations by default, one per product shape met, and a server meets
-    # thousands: 32 halved the bf16 translator's heap at the same speed (BENCHMARKS.md). Read at its first use.
-    os.environ.setdefault("LRU_CACHE_CAPACITY", IDEEP_CACHE)
+    # oneDNN (and its wrapper, ideep) keep 1,024 kernels by default, one per product shape met, and a server meets
+    # thousands: fewer kept the bf16 translator's heap down at the same speed (BENCHMARKS.md). Read at first use.
+    for variable, size in CACHE_SIZES.items():
+        os.environ.setdefault(variable, size)
     embed = getattr(model, "tgt_embed", None) or getattr(model, "embed", None)
     if getattr(model, "output_proj", False) is None and embed is not None:
         model.output_proj = PackedLinear(embed.weight, None)  # the tied projection, packed too

@@ -11,7 +11,7 @@ import torch
 import torch.nn.functional as F
 
 from aiayn import LanguageModel, LanguageModelConfig, Transformer, TransformerConfig, beam_search, greedy_search
-from aiayn.precision import IDEEP_CACHE, PackedLinear, bf16_decoding_model, packed_bf16_possible
+from aiayn.precision import CACHE_SIZES, PackedLinear, bf16_decoding_model, packed_bf16_possible
 
 needs_packing = pytest.mark.skipif(not packed_bf16_possible(), reason="oneDNN's bf16 kernels do not run on this CPU "
                                    "(the fallback is tested below)")
@@ -107,10 +107,11 @@ def test_the_translator_decodes_bfloat16_through_it():
 
 @needs_packing
 @pytest.mark.parametrize("users", [None, "256"])
-def test_bf16_decoding_keeps_few_onednn_computations_unless_the_user_said(monkeypatch, users):
-    if users is None:
-        monkeypatch.delenv("LRU_CACHE_CAPACITY", raising=False)
-    else:
-        monkeypatch.setenv("LRU_CACHE_CAPACITY", users)
+def test_bf16_decoding_keeps_few_onednn_kernels_unless_the_user_said(monkeypatch, users):
+    for variable in CACHE_SIZES:
+        if users is None:
+            monkeypatch.delenv(variable, raising=False)
+        else:
+            monkeypatch.setenv(variable, users)
     bf16_decoding_model(transformer())
-    assert os.environ["LRU_CACHE_CAPACITY"] == (users or IDEEP_CACHE)
+    assert {v: os.environ[v] for v in CACHE_SIZES} == (CACHE_SIZES if users is None else dict.fromkeys(CACHE_SIZES, users))
