@@ -819,6 +819,7 @@ CLAIMS += [
 # issue 42, 2026-11-28: aiayn serve in bf16 against CTranslate2 int8 (levels: 1, 8, 32 clients x three engines)
 RB = "2026-11-28/row-buckets-ab/ab.json:"
 IC = "2026-11-28/ideep-cache-ab/ab.json:"
+OC = "2026-11-28/onednn-cache-ab/ab.json:"
 SERVE2 = "2026-11-28/serve_load_aiayn-bfloat16_ctranslate2-int8.json:"  # after LRU_CACHE_CAPACITY=32
 SERVE = "2026-11-28/serve_load_aiayn-bfloat16_ctranslate2-int8_aiayn-float32.json:"
 
@@ -844,6 +845,8 @@ CLAIMS += [
           "{:.2f}× and {:.2f}× CTranslate2 int8's requests/s at 1, 8 and 32 clients",
           f"{SERVE2}server_peak_rss_mib/aiayn:bfloat16", f"{SERVE2}server_peak_rss_mib/ctranslate2:int8",
           *[ratio(f"{SERVE2}levels/{2 * i}/requests_per_s", f"{SERVE2}levels/{2 * i + 1}/requests_per_s") for i in range(3)]),
+    claim("BENCHMARKS.md", "took the RSS from {:,.0f} to {:.0f} MiB, about float32's, at a median {:.2f}× the speed",
+          f"{OC}median_rss_mib/default", f"{OC}median_rss_mib/aiayn_64", f"{OC}speedup_median"),
     claim("BENCHMARKS.md", "The bf16 server's peak RSS was {:,.0f} MiB, against {:.0f} MiB in fp32 and {:.0f}",
           f"{SERVE}server_peak_rss_mib/aiayn:bfloat16", f"{SERVE}server_peak_rss_mib/aiayn:float32",
           f"{SERVE}server_peak_rss_mib/ctranslate2:int8"),
