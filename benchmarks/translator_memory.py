@@ -1,34 +1,32 @@
-"""bf16 translation of many batch shapes, as a server meets them, with and without row buckets for the packed
-products (aiayn.precision.EXACT_ROWS 16 against 10**9, the latter the code before buckets): each side in its own
-process (memory is per process), the sides alternating, one thread. Each process translates the same 150
-batches of 1 to 32 test verses (beam 4) and reports seconds, sentences/s, RSS and the heap in use (glibc mallinfo2).
-Needs a trained tiny translation model, here the table3_budget experiment's D-drop0-s1 run. From the repository root:
-    python benchmarks/results/2026-11-28/row-buckets-ab/ab.py runs/experiments/table3_budget/D-drop0-s1 \
-        > benchmarks/results/2026-11-28/row-buckets-ab/ab.json
+"""The bf16 translator over many batch shapes, as a server meets them: its speed and its memory.
+
+``measure`` translates the same 150 batches of 1 to 32 test verses (beam 4, one thread, freed memory kept as
+``aiayn serve`` keeps it) and reports seconds, sentences/s, RSS and the heap in use (glibc ``mallinfo2``).
+``alternate`` runs it in one process per side (memory is per process; the cache variables are read once a
+process), the sides alternating, and gives the medians and the paired speed-up of the second side over the first.
 """
+
+from __future__ import annotations
+
 import ctypes
 import json
+import os
 import random
 import statistics
 import subprocess
 import sys
 import time
 
-SIDES = {"one_shape_each": 10**9, "row_buckets": 16}
 
-
-def one(model: str, exact_rows: int) -> dict:
+def measure(model: str) -> dict:
     import torch
 
-    sys.path.insert(0, ".")
-    import aiayn.precision as precision
     from aiayn.allocator import keep_freed_memory
     from aiayn.inference.translator import Translator
     from benchmarks.serve_load import sentences
 
     torch.set_num_threads(1)
-    keep_freed_memory()  # as `aiayn serve` runs
-    precision.EXACT_ROWS = exact_rows
+    keep_freed_memory()
     translator = Translator.load(model, dtype=torch.bfloat16)
     pool, rng = sentences(None), random.Random(0)
     batches = [rng.sample(pool, rng.choice([1, 2, 4, 8, 16, 32])) for _ in range(150)]
@@ -48,23 +46,26 @@ def one(model: str, exact_rows: int) -> dict:
             "heap_in_use_mib": (info.uordblks + info.hblkhd) / 2**20}
 
 
-if __name__ == "__main__":
-    if sys.argv[1] == "--side":
-        print(json.dumps(one(sys.argv[2], int(sys.argv[3]))))
-        sys.exit()
-    sys.path.insert(0, ".")
+def alternate(model: str, sides: dict[str, dict[str, str | None]], rounds: int = 3) -> dict:
+    """``sides``: name -> environment variables to set (None: unset) for that side's processes."""
     from benchmarks.common import provenance
 
-    runs = {side: [] for side in SIDES}
-    for r in range(3):
-        for side in (list(SIDES) if r % 2 == 0 else list(SIDES)[::-1]):
-            out = subprocess.run([sys.executable, __file__, "--side", sys.argv[1], str(SIDES[side])],
+    runs: dict[str, list[dict]] = {side: [] for side in sides}
+    for r in range(rounds):
+        for side in (list(sides) if r % 2 == 0 else list(sides)[::-1]):
+            env = {k: v for k, v in os.environ.items() if k not in sides[side]}
+            env.update({k: v for k, v in sides[side].items() if v is not None})
+            out = subprocess.run([sys.executable, "-m", "benchmarks.translator_memory", model], env=env,
                                  capture_output=True, text=True, check=True).stdout
             runs[side].append(json.loads(out.strip().splitlines()[-1]))
             print(side, runs[side][-1], file=sys.stderr, flush=True)
-    result = {**provenance(None), "model": sys.argv[1], "runs": runs}
+    result = {**provenance(None), "model": model, "runs": runs}
     for field in ("sentences_per_s", "rss_mib", "heap_in_use_mib"):
         result[f"median_{field}"] = {s: statistics.median(x[field] for x in v) for s, v in runs.items()}
-    result["speedup_median"] = statistics.median(
-        a["seconds"] / b["seconds"] for a, b in zip(runs["one_shape_each"], runs["row_buckets"]))
-    print(json.dumps(result, indent=2))
+    first, second = runs.values()
+    result["speedup_median"] = statistics.median(a["seconds"] / b["seconds"] for a, b in zip(first, second))
+    return result
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure(sys.argv[1])))
