@@ -65,6 +65,8 @@ def _listing(exp: experiments.Experiment, runs_root: Path, results: runner.Resul
         run = RunDir(runs_root / exp.name / spec.name)
         if results.done(spec):
             state = "done"
+        elif spec.teacher and not run.holds_run() and not results.done(exp.run(spec.teacher)):
+            state = f"waits for its teacher {spec.teacher}"
         elif run.in_use():
             state = "training now"
         elif run.holds_run():  # what --resume continues from, which may trail the log by a save interval

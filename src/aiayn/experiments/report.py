@@ -119,6 +119,8 @@ def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
         ("test_repaired", "repaired", "{:,}".format), ("test_greedy_f1", "F1, greedy", "{:.2f}".format),
         ("test_greedy_exact_match", "exact match %, greedy", "{:.2f}".format),
         ("sampling", "sampling", str), ("tgt_tokens_per_s", "target tokens/s (median)", "{:,.0f}".format),
+        ("corpus_sentences", "distilled sentences", "{:,}".format),
+        ("corpus_seconds", "teacher's decoding time", _hours),
         ("flops", "training FLOPs", "{:.2e}".format)) if any(key in v for v in values)]
     rows = ["| run | options | parameters | updates | training time | " + " | ".join(h for _, h, _ in columns) + " |",
             "|" + " --- |" * (len(columns) + 5)]

@@ -32,6 +32,7 @@ from ..io.rundir import RunDir, RunInUse
 from ..metrics.bleu import by_length
 from ..provenance import stamp
 from ..runs import TrainRequest, train
+from ..runs.distill import DistillRequest, corpus_time, distill
 from ..tasks.translation import evaluate
 from .flops import flops_per_update
 from .positions import nll_by_position
@@ -79,9 +80,15 @@ def run_experiment(exp: Experiment, runs_root: Path, results_root: Path, only: l
         if results.done(spec):
             log.info("%s: done (%s)", spec.name, results.path)
             continue
+        if spec.teacher and not results.done(exp.run(spec.teacher)):
+            log.info("%s: skipped, its teacher %s is not trained and scored yet", spec.name, spec.teacher)
+            continue
         run = RunDir(runs_root / exp.name / spec.name)
         try:
-            _train(spec, run, data, progress)
+            if spec.teacher:
+                _distill(spec, run, runs_root / exp.name / spec.teacher, progress)
+            else:
+                _train(spec, run, data, progress)
         except RunInUse:  # the same command in a second shell took it: two commands share out the runs
             log.info("%s: skipped, another command is training it", spec.name)
             continue
@@ -111,6 +118,18 @@ def _train(spec: RunSpec, run: RunDir, data: dict[str, str], progress: Callable 
     train(request)
 
 
+def _distill(spec: RunSpec, run: RunDir, teacher: Path, progress: Callable | None) -> None:
+    """Translates the teacher's training sources with its beam search (cached beside it), then trains ``spec`` on
+    those targets (``aiayn distill``): resumes a run that saved, starts one that did not."""
+    resume = run.holds_run()
+    if resume:
+        _check_same_spec(spec, run)
+    log.info("%s: %s %s on %s's outputs (%s)", spec.name, "resuming" if resume else "distilling", run.path,
+             spec.teacher, spec.budget)
+    distill(DistillRequest(teacher=teacher, out=run.path, preset=spec.preset, overrides=spec.overrides(),
+                           resume=resume, progress=progress))
+
+
 def _check_same_spec(spec: RunSpec, run: RunDir) -> None:
     """A run folder trained from another spec is not continued with this one: say how to start it afresh."""
     saved = run.read_config()
@@ -137,6 +156,8 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
               "updates": state["step"],
               "train_seconds": round(state["elapsed"], 2), "parameters": model.num_parameters(),
               "checkpoint": chosen.name, "scored": stamp()}  # the commit, date and host of the scoring
+    if spec.teacher:  # the distilled corpus: how many sentences, and how long the teacher took to translate them
+        record.update(corpus_time(Path(run.read_config()["data"]["train"])))
     if valid:  # what the task's validation logs (images: bits per dimension, no perplexity)
         record.update({k: valid[-1][k] for k in ("valid_ppl", "valid_nll", "valid_bits_per_dim") if k in valid[-1]})
     speeds = [e["tgt_tok_s"] for e in events if e.get("event") == "train" and "tgt_tok_s" in e][1:]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from .positions import KINDS
 
 FOLDER = Path(__file__).parent
 RUN_KEYS = {"name", "task", "arch", "preset", "seed", "budget", "set", "options", "row", "paper", "label",
-            "diagnostic", "init"}
+            "diagnostic", "init", "teacher"}
 EVAL_KEYS = {"split", "beam", "alpha", "average", "curve", "metric", "bins", "curve_minutes", "curve_updates",
              "valid_curve", "alignments", "by_position", "checkpoint"}
 
@@ -59,6 +59,8 @@ class RunSpec:
     options: dict[str, Any] = field(default_factory=dict)  # data settings of a built-in task (--set data.X)
     data: dict[str, Any] = field(default_factory=dict)
     init: str | None = None  # a trained model (a --model) whose weights the run starts from: fine-tuning
+    teacher: str | None = None  # a run of this experiment whose beam outputs are this run's targets (distillation)
+    teacher_key: str = ""  # that run's key (set by ``load``), so a teacher trained again retrains its student
     row: str = ""
     label: str = ""
     paper: dict[str, float] = field(default_factory=dict)
@@ -75,7 +77,7 @@ class RunSpec:
         """What makes the trained model, hashed: a change here means the run must be trained again."""
         what = {"arch": self.arch, "preset": self.preset, "set": self.overrides(), "data": self.data}
         # fields added later count only when set, so the keys of records written before them still match
-        what |= {name: getattr(self, name) for name in ("task", "options", "init")
+        what |= {name: getattr(self, name) for name in ("task", "options", "init", "teacher", "teacher_key")
                  if getattr(self, name) != getattr(_UNSET, name)}
         return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:16]
 
@@ -170,8 +172,25 @@ def load(name_or_path: str | Path) -> Experiment:
     if len(set(seen)) != len(seen):
         twice = next(n for n in seen if seen.count(n) > 1)
         raise UsageError(f"{path}: run {twice!r} is named twice; give each run its own name")
+    runs = _with_teachers(path, runs, lines)
     return Experiment(str(doc.get("experiment") or path.stem), str(doc.get("title", "")), runs,
                       _evaluation(path, doc.get("evaluate") or {}), path, str(doc.get("notes", "")), data)
+
+
+def _with_teachers(path: Path, runs: tuple[RunSpec, ...], lines: list[int]) -> tuple[RunSpec, ...]:
+    """Each distilled run with its teacher's key; its teacher must be listed before it (trained first)."""
+    earlier: dict[str, RunSpec] = {}
+    out = []
+    for i, spec in enumerate(runs):
+        if spec.teacher is not None:
+            teacher = earlier.get(spec.teacher)
+            if teacher is None:
+                raise UsageError(f"{path}:{lines[i] if i < len(lines) else 1}: run {spec.name!r}: its teacher "
+                                 f"{spec.teacher!r} is not a run listed before it")
+            spec = replace(spec, teacher_key=teacher.key)
+        earlier[spec.name] = spec
+        out.append(spec)
+    return tuple(out)
 
 
 def _run_lines(tree: yaml.Node) -> list[int]:
@@ -196,6 +215,12 @@ def _run(path: Path, line: int, entry: Any, data: dict[str, Any]) -> RunSpec:
                          "budget: {updates: 2000} or budget: {time: 3h}")
     if not isinstance(entry.get("init", ""), str):
         raise UsageError(f"{where}: run {entry['name']!r}: init is the model to start from, e.g. init: runs/gpu/g8k")
+    if entry.get("teacher") is not None and (not isinstance(entry["teacher"], str) or {"init", "options"} & set(entry)
+                                             or entry.get("arch", "transformer") != "transformer"
+                                             or entry.get("task", tasks.DEFAULT) != tasks.DEFAULT):
+        raise UsageError(f"{where}: run {entry['name']!r}: teacher names an earlier run whose beam outputs on the "
+                         "training sources this run learns: a translation transformer on its teacher's data (no "
+                         "init, options, other arch or task)")
     if not isinstance(entry.get("options", {}), dict):
         raise UsageError(f"{where}: run {entry['name']!r}: options is a mapping of data settings, e.g. {{transpose: 5}}")
     for key in entry.get("set", {}):

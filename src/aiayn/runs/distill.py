@@ -3,7 +3,8 @@
 The data step translates the teacher's training sources with its beam search into a parallel corpus
 cached beside the teacher::
 
-    TEACHER/distilled/KEY/distill.json      what the corpus is: teacher weights, decoding, source text
+    TEACHER/distilled/KEY/distill.json      what the corpus is: teacher weights, decoding, source text; the
+                                            seconds each chunk took to translate
     TEACHER/distilled/KEY/chunks/NNNNNN.TGT the targets of source lines [N x chunk, (N+1) x chunk)
     TEACHER/distilled/KEY/train.SRC, .TGT   the whole corpus (``--train TEACHER/distilled/KEY/train``)
 
@@ -23,6 +24,7 @@ import hashlib
 import itertools
 import json
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -188,8 +190,9 @@ def build_corpus(teacher: Teacher, prefix: Path, about: dict, r: DistillRequest)
     folder.mkdir(parents=True, exist_ok=True)
     with _locked(folder):
         manifest = folder / "distill.json"
-        if manifest.is_file():  # a step that stopped: its chunk size stays
-            about = {**about, "chunk_lines": json.loads(manifest.read_text(encoding="utf-8"))["chunk_lines"]}
+        if manifest.is_file():  # a step that stopped: its chunk size and the time its chunks took stay
+            saved = json.loads(manifest.read_text(encoding="utf-8"))
+            about = {**about, **{k: saved[k] for k in ("chunk_lines", "chunk_seconds") if k in saved}}
         else:
             about = {**about, "chunk_lines": r.chunk_lines}
             _write_json(manifest, about)
@@ -206,10 +209,21 @@ def build_corpus(teacher: Teacher, prefix: Path, about: dict, r: DistillRequest)
                 with _decoder(teacher, r) as decoder:
                     source = open_parallel(teacher.train, teacher.src, teacher.tgt)
                     for i, block in _chunks(source, size, set(todo)):
+                        start = time.perf_counter()
                         translate_chunk(decoder, block, r.options, _chunk_file(chunks, i, teacher.tgt), progress)
+                        seconds = {**about.get("chunk_seconds", {}), str(i): round(time.perf_counter() - start, 3)}
+                        about = {**about, "chunk_seconds": seconds}
+                        _write_json(manifest, about)
         finally:
             progress.close()
         _join(teacher, prefix, chunks, n_chunks)
+
+
+def corpus_time(prefix: Path) -> dict[str, Any]:
+    """The corpus's size and the seconds its chunks took to translate (summed over the calls that wrote them)."""
+    about = json.loads((prefix.parent / "distill.json").read_text(encoding="utf-8"))
+    seconds = about.get("chunk_seconds")  # corpora written before chunks were timed have none
+    return {"corpus_sentences": about["lines"], **({"corpus_seconds": round(sum(seconds.values()), 1)} if seconds else {})}
 
 
 def translate_chunk(decoder, lines: list[str], options: DecodeOptions, out: Path, progress) -> None:
