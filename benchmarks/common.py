@@ -175,7 +175,8 @@ def provenance(seeds: object = None) -> dict:
 
     from aiayn.provenance import stamp
 
-    return {"command": " ".join(["python -m", _module_name(), *sys.argv[1:]]), **stamp(), "threads": torch.get_num_threads(),
+    return {"command": " ".join([*_settings(), "python -m", _module_name(), *sys.argv[1:]]), **stamp(),
+            "threads": torch.get_num_threads(),
             "device": "cuda: " + torch.cuda.get_device_name() if torch.cuda.is_available() else "cpu",
             "seeds": seeds, "machine": machine()}
 
@@ -191,6 +192,20 @@ def write_result(name: str, payload: dict, results_dir: str | Path | None = None
         f.write(json.dumps(record, indent=2) + "\n")
     print(f"wrote {path} (earlier records are kept; a page quotes the one it names)", file=sys.stderr)
     return path
+
+
+# the environment variables that change a measurement: threads, and PyTorch's and oneDNN's kernel caches
+SETTINGS = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "LRU_CACHE_CAPACITY", "ONEDNN_PRIMITIVE_CACHE_CAPACITY",
+            "DNNL_PRIMITIVE_CACHE_CAPACITY", "ONEDNN_MAX_CPU_ISA", "DNNL_MAX_CPU_ISA")
+
+
+# as the command was given: aiayn sets the cache sizes for bf16 decoding later, unless the user did
+GIVEN = {name: os.environ[name] for name in SETTINGS if name in os.environ}
+
+
+def _settings() -> list[str]:
+    """``NAME=value`` for each of ``SETTINGS`` the command was given, so the recorded command repeats the run."""
+    return [f"{name}={value}" for name, value in GIVEN.items()]
 
 
 def _module_name() -> str:
