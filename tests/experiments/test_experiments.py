@@ -204,6 +204,7 @@ def test_the_runner_trains_scores_and_tabulates_every_run(ran):
         assert {"commit", "date", "host"} <= set(record["scored"]) and record["scored"]["host"]["cpu"]  # provenance
         assert record["curve"][-1]["step"] == 4 and record["curve"][-1]["flops"] == 4 * record["flops_per_update"]
         assert sum(b["n"] for b in record["by_length"]) == 30
+        assert all(b["bleu_ci95"] >= 0 for b in record["by_length"])  # each bin's 95% bootstrap interval
         kept = folder / "results" / "tiny-copy" / "hyps"  # every scored checkpoint's hypotheses, for the bootstrap
         assert record["hyps"] == f"{name}-4.txt.gz" and len(read_lines(kept / record["hyps"])) == 30
         assert len(read_lines(kept / "references.txt.gz")) == 30
@@ -303,6 +304,9 @@ def test_a_music_experiment_is_chosen_by_its_validation_curve(chorale_cache, tmp
         assert xs[0] == 16 and len(xs) == len(ys) and set(record["by_position"]) == {"whole", "chained"}
         best = min(p["valid_nll"] for p in record["valid_curve"])
         assert f"| {record['label']} |" in out.stdout.decode() and f"| {best:.3f} |" in out.stdout.decode()
+        at = next(p["step"] for p in record["valid_curve"] if p["valid_nll"] == best)  # still learning at the end?
+        row = next(line for line in out.stdout.decode().splitlines() if line.startswith(f"| {record['label']} |"))
+        assert ("| yes |" if at == 6 else f"| no: best at update {at} |") in row
         # 20 unconditional samples graded beside Bach's test chorales (here the made-up ones)
         assert 0 <= record["samples_ended"] <= 1 and record["samples_parallel_5ths"] >= 0
         assert f"| {record['samples_crossings']:.2f} |" in out.stdout.decode()
@@ -355,6 +359,30 @@ def test_render_with_no_seeds_judges_nothing(tmp_path):
     assert "| base | tiny | seed 1 | 7.58M | 2,000 | 28 min | 20.00 | 10.00 | 4.92 | 25.8 |" in text
     assert "Fewer than two seeds" in text and "Not yet run: A-h1" in text and "reproduced" not in text
     assert not (tmp_path / "variations.png").exists()  # nothing to draw against before two seeds
+
+
+def test_a_tuning_budget_names_each_models_best_setting(tmp_path):
+    """recurrent_tuning: the runs of each model (its row) are its settings; the table names the best of each by
+    development BLEU and says whether each run's validation NLL was still falling when its time ran out."""
+    exp = load("recurrent_tuning")
+    assert {r.row for r in exp.runs} == {"Transformer", "RNNsearch", "RNNencdec"} and exp.evaluate.valid_curve
+
+    def record(name, bleu, nll):
+        spec = exp.run(name)
+        curve = [{"step": 500 * (i + 1), "minutes": 5.0 * (i + 1), "tokens": 1, "valid_nll": v} for i, v in enumerate(nll)]
+        return {"name": name, "row": spec.row, "label": spec.label, "set": spec.set, "seed": 1, "paper": {},
+                "updates": 500 * len(nll), "train_seconds": 1200.0, "parameters": 1, "bleu": bleu, "chrf": 0.0,
+                "valid_curve": curve}
+
+    records = {r["name"]: r for r in (record("transformer-lr0.35-clip0", 12.0, [5, 4, 3]),
+                                      record("transformer-lr6-clip1", 14.5, [5, 3, 4]),
+                                      record("rnnsearch-lr1.5-clip1", 9.25, [6, 5]))}
+    text = render(exp, records, tmp_path)
+    assert "Best of each row by valid BLEU: RNNsearch: RNNsearch, lr x1.5, clip 1 (9.25); Transformer: Transformer, " \
+           "lr x6, clip 1 (14.50)." in text
+    lines = {line.split(" | ")[0]: line for line in text.splitlines() if line.startswith("| Transformer, lr x")}
+    assert "| yes |" in lines["| Transformer, lr x0.35, clip none"]
+    assert "| no: best at update 1,000 |" in lines["| Transformer, lr x6, clip 1"]
 
 
 def test_the_variations_picture_draws_each_rows_change_against_the_base(tmp_path):

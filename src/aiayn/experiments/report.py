@@ -28,7 +28,7 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
     given = exp.name if exp.path.parent == FOLDER else exp.path
     text = f"# {exp.title or exp.name}\n\nRemake: `aiayn experiment {given}` (trains what is missing, then " \
            f"this table). Evaluation: {_evaluation(exp)}.\n\n"
-    text += _paper_table(exp, done) if any(r.paper for r in exp.runs) else _table(exp, done)
+    text += _paper_table(exp, done) if any(r.paper for r in exp.runs) else _table(exp, done) + _best_of_rows(exp, done)
     changes = _paper_changes(exp, done)
     if changes:
         with atomic_path(folder / "variations.png") as tmp:
@@ -97,7 +97,8 @@ def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
     columns = [(key, head, form) for key, head, form in (
         ("accuracy", "accuracy", lambda v: f"{100 * v:.1f}%"), ("bleu", "BLEU", "{:.2f}".format),
         ("chrf", "chrF", "{:.2f}".format), ("valid_nll", "valid NLL", "{:.3f}".format),
-        ("best_valid_nll", "best valid NLL", "{:.3f}".format), ("test_nll", "test NLL", "{:.3f}".format),
+        ("best_valid_nll", "best valid NLL", "{:.3f}".format),
+        ("improving", "still improving at the end (valid NLL)", str), ("test_nll", "test NLL", "{:.3f}".format),
         ("test_nll_within", "test NLL inside the window", "{:.3f}".format),
         ("test_nll_beyond", "test NLL past the window (to 2×)", "{:.3f}".format),
         ("whole_nll_all", "whole pieces: NLL", "{:.3f}".format), ("whole_nll_0_256", "0–255", "{:.3f}".format),
@@ -147,6 +148,16 @@ def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
     return "\n".join(rows) + "\n"
 
 
+def _best_of_rows(exp: Experiment, done: list[dict[str, Any]]) -> str:
+    """Where runs are grouped into rows (a model's settings in a tuning budget): each row's best run by BLEU."""
+    rows = sorted({r["row"] for r in done if r.get("row")})
+    if not rows or exp.evaluate.metric != "bleu" or not all("bleu" in r for r in done):
+        return ""
+    best = [max((r for r in done if r["row"] == row), key=lambda r: r["bleu"]) for row in rows]
+    return "\nBest of each row by " + exp.evaluate.split + " BLEU: " + "; ".join(
+        f"{r['row']}: {r.get('label') or r['name']} ({r['bleu']:.2f})" for r in best) + ".\n"
+
+
 def _derived(exp: Experiment, r: dict[str, Any]) -> dict[str, Any]:
     """A record with the figures computed from it: its training FLOPs, and its lowest validation NLL (the last
     may have risen past it) where the experiment chooses by the validation curve."""
@@ -155,6 +166,9 @@ def _derived(exp: Experiment, r: dict[str, Any]) -> dict[str, Any]:
         values["flops"] = r["flops_per_update"] * r["updates"]
     if exp.evaluate.valid_curve and r.get("valid_curve"):
         values["best_valid_nll"] = min(p["valid_nll"] for p in r["valid_curve"])
+        best = min(r["valid_curve"], key=lambda p: p["valid_nll"])
+        if len(r["valid_curve"]) > 1:  # was it still learning when its budget ran out?
+            values["improving"] = "yes" if best is r["valid_curve"][-1] else f"no: best at update {best['step']:,}"
     if "samples_grade" in r:  # records graded before the settings were saved used the then default, T 1.0
         values["sampling"] = f"T {r.get('samples_temperature', 1.0)}, top-p {r.get('samples_top_p', 1.0)}"
     return values
@@ -166,11 +180,17 @@ def _length_table(done: list[dict[str, Any]], metric: str) -> str:
     rows = [head, "|" + " --- |" * (len(bins) + 1)]
     for r in done:
         values = {(b["lo"], b["hi"]): b for b in r.get("by_length", [])}
-        cells = [f"{100 * values[k][metric]:.1f}%" if metric == "accuracy" else f"{values[k][metric]:.2f}"
+        cells = [f"{100 * values[k][metric]:.1f}%" if metric == "accuracy" else _bleu_cell(values[k])
                  if k in values else "–" for k in bins]
         rows.append(f"| {r.get('label') or r['name']} | " + " | ".join(cells) + " |")
     n = {b["lo"]: b["n"] for b in done[0].get("by_length", [])}
-    return "\n".join(rows) + f"\n\nSentences per bin: {', '.join(str(n[lo]) for lo, _ in bins)}.\n"
+    intervals = " (± half the 95% bootstrap interval of the bin, sacreBLEU's)" if any(
+        "bleu_ci95" in b for r in done for b in r.get("by_length", [])) and metric == "bleu" else ""
+    return "\n".join(rows) + f"\n\nSentences per bin: {', '.join(str(n[lo]) for lo, _ in bins)}{intervals}.\n"
+
+
+def _bleu_cell(scored: dict[str, Any]) -> str:
+    return f"{scored['bleu']:.2f}" + (f" ± {scored['bleu_ci95']:.2f}" if "bleu_ci95" in scored else "")
 
 
 def _paper_table(exp: Experiment, done: list[dict[str, Any]]) -> str:

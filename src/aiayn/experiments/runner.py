@@ -38,6 +38,7 @@ from .flops import flops_per_update
 from .positions import nll_by_position
 from .spec import Experiment, RunSpec
 
+BOOTSTRAP = 1000  # resamples for each length bin's 95% interval
 HYPS = "hyps"  # beside results.json: each scored checkpoint's hypotheses, for the paired bootstrap
 REFERENCES = "references.txt.gz"
 
@@ -243,7 +244,7 @@ def _scores(exp: Experiment, weights: Path, data: dict[str, str], progress: Call
     if ev.metric == "exact":
         result["accuracy"] = sum(h == r for h, r in zip(hyps, pairs.tgt)) / len(hyps)
     if ev.bins:
-        result["by_length"] = by_length(pairs.src, pairs.tgt, hyps, ev.bins)
+        result["by_length"] = by_length(pairs.src, pairs.tgt, hyps, ev.bins, bootstrap=BOOTSTRAP)
     return result
 
 

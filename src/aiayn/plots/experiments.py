@@ -63,10 +63,15 @@ SMALL_BIN = 20  # sentences: below this a bin's BLEU is noise, drawn apart from 
 
 def by_length(records: list[dict[str, Any]], out: Path, metric: str, title: str) -> None:
     """``metric`` (bleu or accuracy) by source-length bin, one line per run, each bin at its mean length; a bin
-    of fewer than ``SMALL_BIN`` sentences is a hollow marker off the line (too few to read a trend from)."""
+    of fewer than ``SMALL_BIN`` sentences is a hollow marker off the line (too few to read a trend from); a bin's
+    95% bootstrap interval, where its record has one, is an error bar."""
     fig, ax = plt.subplots(figsize=(6.5, 4))
     small_seen = False
     for i, record in enumerate(records):
+        shown = [b for b in record.get("by_length") or [] if "bleu_ci95" in b and metric == "bleu"]
+        if shown:
+            ax.errorbar([b.get("mean_length", (b["lo"] + b["hi"]) / 2) for b in shown], [b["bleu"] for b in shown],
+                        yerr=[b["bleu_ci95"] for b in shown], fmt="none", ecolor=f"C{i}", alpha=0.5, capsize=3)
         points = [(b.get("mean_length", (b["lo"] + b["hi"]) / 2), 100 * b[metric] if metric == "accuracy"
                    else b[metric], b.get("n", SMALL_BIN)) for b in record.get("by_length") or []]
         big = [(x, y) for x, y, n in points if n >= SMALL_BIN]
