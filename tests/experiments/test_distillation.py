@@ -46,6 +46,30 @@ def test_a_student_learns_its_teachers_outputs(tmp_path):
     assert records["student"]["updates"] == 3 and "| 60 |" in out and "distilled sentences" in out
 
 
+def test_a_corpus_another_command_is_writing_is_skipped(tmp_path):
+    """Two commands side by side: while one translates the teacher's sources (the corpus folder's lock held),
+    the other skips the student and goes on, as it skips a run another command trains."""
+    import fcntl
+    import os
+
+    from aiayn.decoding.options import DecodeOptions
+    from aiayn.runs.distill import check_teacher, corpus_prefix
+
+    (tmp_path / "kd.yaml").write_text(SPEC)
+    args = ("experiment", str(tmp_path / "kd.yaml"), "--runs", str(tmp_path / "runs"), "--results", str(tmp_path / "r"))
+    aiayn(*args, "--only", "teacher", OMP_NUM_THREADS="1")
+    prefix, _ = corpus_prefix(check_teacher(tmp_path / "runs" / "kd" / "teacher"), DecodeOptions(), "aiayn", "float32")
+    prefix.parent.mkdir(parents=True)
+    fd = os.open(prefix.parent / ".lock", os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # as the other command's data step holds it
+        out = aiayn(*args, OMP_NUM_THREADS="1")
+    finally:
+        os.close(fd)
+    assert "student: skipped, another command is training it" in out.stderr.decode()
+    assert set(json.loads((tmp_path / "r" / "kd" / "results.json").read_text())) == {"teacher"}
+
+
 def test_a_teacher_trained_again_retrains_its_student(tmp_path):
     path = tmp_path / "kd.yaml"
     path.write_text(SPEC)

@@ -36,7 +36,7 @@ from ..decoding.options import DecodeOptions
 from ..errors import UsageError
 from ..io.checkpoint import atomic_path, remove_stale_temp_files
 from ..io.loader import beside, run_config
-from ..io.rundir import CONFIG, TOKENIZER, RunDir, model_file_of
+from ..io.rundir import CONFIG, TOKENIZER, RunDir, RunInUse, model_file_of
 from ..progress import bar
 from .engines import ENGINES, ctranslate2
 from .launch import TrainRequest, train
@@ -277,7 +277,8 @@ def _locked(folder: Path) -> Iterator[None]:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise UsageError(f"{folder} is being written by another aiayn distill; wait for it to end") from None
+            # as a run in training: an experiment's second command skips this student and goes on
+            raise RunInUse(f"{folder} is being written by another aiayn distill; wait for it to end") from None
         yield
     finally:
         os.close(fd)
