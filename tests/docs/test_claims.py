@@ -655,6 +655,11 @@ CLAIMS.append(claim("docs/reproductions.md", "lead by {:+.2f} BLEU at 2,000 upda
                     "where its dev perplexity ({:.2f}) is close to the base's",
                     *[lambda i=i: get(f"{T3B_C}/curve/{i}/bleu") - get(f"{T3B}/curve/{i}/bleu") for i in range(3)],
                     f"{T3B_C}/valid_ppl"))
+T3B_E = "docs/experiments/table3_budget/results.json:E-learned-s1"
+CLAIMS.append(claim("docs/reproductions.md", "fall further behind with training: {:+.2f} BLEU at 2,000 updates, {:+.2f} at "
+                    "4,000 and {:+.2f} at 8,000 (dev perplexity {:.2f} against the base's {:.2f})",
+                    *[lambda i=i: get(f"{T3B_E}/curve/{i}/bleu") - get(f"{T3B}/curve/{i}/bleu") for i in range(3)],
+                    f"{T3B_E}/valid_ppl", f"{T3B}/valid_ppl"))
 
 # issue 42: the trained tiny model decoded in each number format (checks.precision_agreement)
 PA = f"{B16}precision_agreement.json"
