@@ -165,8 +165,8 @@ def _derived(exp: Experiment, r: dict[str, Any]) -> dict[str, Any]:
     if "flops_per_update" in r:
         values["flops"] = r["flops_per_update"] * r["updates"]
     if exp.evaluate.valid_curve and r.get("valid_curve"):
-        values["best_valid_nll"] = min(p["valid_nll"] for p in r["valid_curve"])
         best = min(r["valid_curve"], key=lambda p: p["valid_nll"])
+        values["best_valid_nll"] = best["valid_nll"]
         if len(r["valid_curve"]) > 1:  # was it still learning when its budget ran out?
             values["improving"] = "yes" if best is r["valid_curve"][-1] else f"no: best at update {best['step']:,}"
     if "samples_grade" in r:  # records graded before the settings were saved used the then default, T 1.0

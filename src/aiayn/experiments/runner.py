@@ -86,10 +86,7 @@ def run_experiment(exp: Experiment, runs_root: Path, results_root: Path, only: l
             continue
         run = RunDir(runs_root / exp.name / spec.name)
         try:
-            if spec.teacher:
-                _distill(spec, run, runs_root / exp.name / spec.teacher, progress)
-            else:
-                _train(spec, run, data, progress)
+            _train(spec, run, data, progress, runs_root / exp.name)
         except RunInUse:  # the same command in a second shell took it: two commands share out the runs
             log.info("%s: skipped, another command is training it", spec.name)
             continue
@@ -106,29 +103,22 @@ def prepare_data(exp: Experiment, folder: Path) -> dict[str, str]:
     return write_task(exp.data, folder)
 
 
-def _train(spec: RunSpec, run: RunDir, data: dict[str, str], progress: Callable | None) -> None:
-    """Trains ``spec`` in ``run``: resumes a run that saved, starts one that did not (the budget decides the end)."""
+def _train(spec: RunSpec, run: RunDir, data: dict[str, str], progress: Callable | None, runs: Path) -> None:
+    """Trains ``spec`` in ``run``: resumes a run that saved, starts one that did not (the budget decides the end). A
+    run with a teacher (a run in ``runs``) learns its beam outputs on the training sources (``aiayn distill``)."""
     resume = run.holds_run()
     if resume:
         _check_same_spec(spec, run)
+    log.info("%s: %s %s (%s)", spec.name, "resuming" if resume else "training", run.path, spec.budget)
+    if spec.teacher:
+        distill(DistillRequest(teacher=runs / spec.teacher, out=run.path, preset=spec.preset,
+                               overrides=spec.overrides(), resume=resume, progress=progress))
+        return
     request = TrainRequest(run.path, preset=spec.preset, arch=None if resume else spec.arch, resume=resume,
                            overrides=spec.overrides(), progress=progress, task=spec.task,
                            options={"train": data.get("train"), "valid": data.get("valid")},
                            data=spec.options or None, init=None if resume else spec.init)
-    log.info("%s: %s %s (%s)", spec.name, "resuming" if resume else "training", run.path, spec.budget)
     train(request)
-
-
-def _distill(spec: RunSpec, run: RunDir, teacher: Path, progress: Callable | None) -> None:
-    """Translates the teacher's training sources with its beam search (cached beside it), then trains ``spec`` on
-    those targets (``aiayn distill``): resumes a run that saved, starts one that did not."""
-    resume = run.holds_run()
-    if resume:
-        _check_same_spec(spec, run)
-    log.info("%s: %s %s on %s's outputs (%s)", spec.name, "resuming" if resume else "distilling", run.path,
-             spec.teacher, spec.budget)
-    distill(DistillRequest(teacher=teacher, out=run.path, preset=spec.preset, overrides=spec.overrides(),
-                           resume=resume, progress=progress))
 
 
 def _check_same_spec(spec: RunSpec, run: RunDir) -> None:
