@@ -661,6 +661,25 @@ CLAIMS.append(claim("docs/reproductions.md", "fall further behind with training:
                     *[lambda i=i: get(f"{T3B_E}/curve/{i}/bleu") - get(f"{T3B}/curve/{i}/bleu") for i in range(3)],
                     f"{T3B_E}/valid_ppl", f"{T3B}/valid_ppl"))
 
+T3B2 = "docs/experiments/table3_budget/results.json:base-s2"
+
+
+def t3b_margin(i: int) -> Callable[[], float]:
+    """The report's noise margin at the i-th budget: twice the standard error of a one-seed difference from
+    the base, 2 x sqrt(2) x the standard deviation of the base's seeds (table3_budget/table.md)."""
+    def f() -> float:
+        return 2 * math.sqrt(2) * statistics.stdev([get(f"{T3B}/curve/{i}/bleu"), get(f"{T3B2}/curve/{i}/bleu")])
+    f.__doc__ = f"{T3B}, {T3B2}: curve/{i}/bleu (margin)"
+    return f
+
+
+CLAIMS.append(claim("docs/reproductions.md", "reaches dev BLEU {:.2f} at\n2,000 updates, {:.2f} at 4,000 and {:.2f} at "
+                    "8,000, so the two bases put the noise margin at ±{:.2f}, ±{:.2f} and ±{:.2f}",
+                    *[f"{T3B2}/curve/{i}/bleu" for i in range(3)], *[t3b_margin(i) for i in range(3)]))
+CLAIMS.append(claim("docs/reproductions.md", "one head ({:+.2f}) and N = 2 ({:+.2f}) can no longer be told",
+                    lambda: get(f"{T3B_A}/curve/2/bleu") - get(f"{T3B}/curve/2/bleu"),
+                    lambda: get(f"{T3B_C}/curve/2/bleu") - get(f"{T3B}/curve/2/bleu")))
+
 # issue 42: the trained tiny model decoded in each number format (checks.precision_agreement)
 PA = f"{B16}precision_agreement.json"
 
