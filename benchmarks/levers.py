@@ -9,8 +9,9 @@ levers is part of the library.
                     torch.ops.mkldnn), so weights are not re-packed at every call
     math_attention  the explicit softmax(QK^T / sqrt(d_k))V for <= 4 queries instead of the fused
                     scaled_dot_product_attention, which runs one tiny GEMM per (row, head)
-  train (train_throughput's fixed 64 x 32 batch: forward, label-smoothed loss, backward, Adam)
-    compile         torch.compile(model) for forward and backward
+  train (train_throughput's fixed 64 x 32 batch: forward, label-smoothed loss, backward, Adam;
+         --dtype bf16: aiayn's bf16 path, a bf16 working copy with float32 master weights)
+    compile         torch.compile(model) (in bf16: of the working copy) for forward and backward
 
 Timing: plain and levers interleaved after warm-up (common.interleave); reported are medians and
 the median paired speed-up over plain (> 1: the lever is faster). first_call_s is the first call;
@@ -19,8 +20,8 @@ Decode also reports how many of the 64 outputs are token-identical to plain aiay
 largest logit difference between the compiled and eager forward of one model, dropout off.
 
 Run:  python -m benchmarks.levers decode --size tiny [--beams 1 4] [--repeats 5]
-      python -m benchmarks.levers train --size tiny [--steps 10]
-Writes benchmarks/results/levers_<what>_<size>.json (or --results DIR).
+      python -m benchmarks.levers train --size tiny [--dtype bf16] [--steps 10]
+Writes benchmarks/results/levers_<what>_<size>[_bf16].json (or --results DIR).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ import torch
 
 import aiayn.model.attention as attention
 from aiayn import Transformer, build_optimizer, label_smoothed_cross_entropy
+from aiayn.precision import BF16Training
 
 from .common import add_common_args, interleave, median, median_ratio, print_table, set_threads, write_result
 from .decode_throughput import N_SENTENCES, OUT_LEN, aiayn_search, prepare
@@ -125,18 +127,24 @@ def train_levers(args) -> dict:
     steps, models, first_call = {}, {}, {}
     for name in ("plain", "compile"):
         torch.manual_seed(0)
-        model = Transformer(cfg).train()
+        master = Transformer(cfg).train()
+        mixed = BF16Training(master) if args.dtype == "bf16" else None
+        model = mixed.work.train() if mixed else master  # the module that runs forward and backward
         forward = torch.compile(model) if name == "compile" else model
-        optimizer, scheduler = build_optimizer(model, cfg.d_model, warmup=4000)
+        optimizer, scheduler = build_optimizer(master, cfg.d_model, warmup=4000)
         models[name] = (model, forward)
 
-        def step(forward=forward, optimizer=optimizer, scheduler=scheduler, name=name) -> None:
+        def step(forward=forward, optimizer=optimizer, scheduler=scheduler, mixed=mixed, name=name) -> None:
             start = time.perf_counter()
             out = label_smoothed_cross_entropy(forward(batch.src, batch.tgt_in), batch.tgt_out, 0.1, cfg.pad_id)
             (out.loss / batch.n_tokens).backward()
+            if mixed:
+                mixed.accumulate()
             optimizer.step()
             scheduler.step()
             optimizer.zero_grad(set_to_none=True)
+            if mixed:
+                mixed.refresh()
             first_call.setdefault(name, time.perf_counter() - start)
 
         steps[name] = step
@@ -144,7 +152,7 @@ def train_levers(args) -> dict:
     with torch.no_grad():  # one model, dropout off: how far its compiled forward is from its eager one
         model, forward = models["compile"]
         model.eval()
-        gap = float((forward(batch.src, batch.tgt_in) - model(batch.src, batch.tgt_in)).abs().max())
+        gap = float((forward(batch.src, batch.tgt_in) - model(batch.src, batch.tgt_in)).float().abs().max())
     flops = model_flops(cfg, [batch])
     return {"fixed": {name: {
         "seconds": ts, "median_s": median(ts), "tgt_tokens_per_s": batch.n_tokens / median(ts),
@@ -162,6 +170,8 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--repeats", type=int, default=5, help="decode: timed calls per lever (default 5)")
     p.add_argument("--steps", type=int, default=10, help="train: timed steps per lever (default 10)")
     p.add_argument("--warmup", type=int, default=2, help="untimed calls per lever first (default 2)")
+    p.add_argument("--dtype", choices=["fp32", "bf16"], default="fp32",
+                   help="train: fp32 (default) or aiayn's bf16 path (aiayn train --precision bf16)")
     add_common_args(p)
     args = p.parse_args(argv)
     threads = set_threads(args.threads)
@@ -171,8 +181,10 @@ def main(argv: list[str] | None = None) -> dict:
              "first call s": r["first_call_s"], "same outputs": r.get("identical_outputs", "-")}
             for run, levers in runs.items() for name, r in levers.items()]
     print_table(rows, list(rows[0]))
-    payload = {"what": args.what, "size": args.size, "threads": threads, "warmup": args.warmup, "runs": runs}
-    write_result(f"levers_{args.what}_{args.size}", payload, args.results)
+    bf16 = args.what == "train" and args.dtype == "bf16"
+    payload = {"what": args.what, "size": args.size, "threads": threads, "warmup": args.warmup, "runs": runs,
+               **({"dtype": args.dtype} if args.what == "train" else {})}
+    write_result(f"levers_{args.what}_{args.size}{'_bf16' if bf16 else ''}", payload, args.results)
     return payload
 
 
