@@ -680,6 +680,57 @@ CLAIMS.append(claim("docs/reproductions.md", "one head ({:+.2f}) and N = 2 ({:+.
                     lambda: get(f"{T3B_A}/curve/2/bleu") - get(f"{T3B}/curve/2/bleu"),
                     lambda: get(f"{T3B_C}/curve/2/bleu") - get(f"{T3B}/curve/2/bleu")))
 
+DX = "docs/experiments/distillation/results.json"
+DB = "2026-11-28/distill.json:systems"
+
+
+def dgap(a: str, b: str) -> Callable[[], float]:
+    """BLEU of system a minus system b in the EPYC's test-split benchmark of the distillation experiment."""
+    def f() -> float:
+        return get(f"{DB}/{a}/bleu") - get(f"{DB}/{b}/bleu")
+    f.__doc__ = f"{DB}/{a}/bleu - {DB}/{b}/bleu"
+    return f
+
+
+CLAIMS += [
+    *[claim("docs/distillation.md", f"| {label} | {{:,}} | {{:.2f}} | {{:.3f}} ({{:.3f}}) |", f"{DX}:{run}/updates",
+            f"{DX}:{run}/bleu", f"{DX}:{run}/valid_nll",
+            lambda run=run: min(p["valid_nll"] for p in get(f"{DX}:{run}/valid_curve")))
+      for run, label in (("teacher", "teacher (tiny, 3 + 3, post-norm)"),
+                         ("student", "student (4 + 1, pre-norm) on the teacher's outputs"),
+                         ("student-orig", "the same shape on the original targets"))],
+    claim("docs/distillation.md", "| the distilled corpus | {:,} sentences at beam 4 in {:.0f} min, one thread |",
+          f"{DX}:student/corpus_sentences", lambda: get(f"{DX}:student/corpus_seconds") / 60),
+    *_distill_rows(DB.split(":")[0], [
+        ("teacher_beam4", "teacher (tiny, 60 min)", "beam 4"), ("student_greedy", "student (distilled)", "greedy"),
+        ("student_beam4", "student (distilled)", "beam 4"), ("student_int8_greedy", "student, aiayn int8", "greedy"),
+        ("student_ct2_greedy", "student, CTranslate2 float32", "greedy"),
+        ("student_ct2_int8_greedy", "student, CTranslate2 int8", "greedy"),
+        ("baseline_greedy", "the same shape, original targets", "greedy"),
+        ("baseline_beam4", "the same shape, original targets", "beam 4")], speed=True),
+    claim("docs/distillation.md", "decoding greedily runs at {:.2f}× the\nteacher's beam-4 speed",
+          f"{DB}/student_greedy/speedup_vs_teacher_beam4"),
+    claim("docs/distillation.md", "int8 linear layers ({:.2f}×), CTranslate2 ({:.2f}×) and CTranslate2 int8\n({:.2f}×",
+          *[f"{DB}/{s}/speedup_vs_teacher_beam4" for s in ("student_int8_greedy", "student_ct2_greedy",
+                                                           "student_ct2_int8_greedy")]),
+    claim("docs/distillation.md", "none changes BLEU by more than {:.2f}",
+          lambda: max(abs(dgap(s, "student_greedy")()) for s in ("student_int8_greedy", "student_ct2_greedy",
+                                                                  "student_ct2_int8_greedy"))),
+    claim("docs/distillation.md", "is {:.2f} BLEU below its teacher at\nbeam 4 ({:.2f} against {:.2f}",
+          dgap("teacher_beam4", "student_greedy"), f"{DB}/student_greedy/bleu", f"{DB}/teacher_beam4/bleu"),
+    claim("docs/distillation.md", "Beam search adds {:.2f} to it ({:.2f})", dgap("student_beam4", "student_greedy"),
+          f"{DB}/student_beam4/bleu"),
+    claim("docs/distillation.md", "against {:.2f} for the same shape trained on the\nreferences ({:.2f} greedy, "
+          "{:.2f} at beam 4)", dgap("baseline_beam4", "baseline_greedy"), f"{DB}/baseline_greedy/bleu",
+          f"{DB}/baseline_beam4/bleu"),
+    claim("docs/distillation.md", "scores {:.2f} greedy, {:.2f} above the distilled student, and {:.2f} at beam 4",
+          f"{DB}/baseline_greedy/bleu", dgap("baseline_greedy", "student_greedy"), f"{DB}/baseline_beam4/bleu"),
+    claim("docs/distillation.md", "the same student trained on the references came out {:.2f} BLEU ahead",
+          dgap("baseline_greedy", "student_greedy")),
+    claim("docs/distillation.md", "A 60-minute tiny teacher ({:,} updates here)", f"{DX}:teacher/updates"),
+    claim("docs/distillation.md", "reaches alone in the same time ({:,} updates", f"{DX}:student-orig/updates"),
+]
+
 # issue 42: the trained tiny model decoded in each number format (checks.precision_agreement)
 PA = f"{B16}precision_agreement.json"
 
