@@ -731,6 +731,12 @@ CLAIMS += [
     claim("docs/distillation.md", "reaches alone in the same time ({:,} updates", f"{DX}:student-orig/updates"),
 ]
 
+LV = "2026-11-28/levers_train_tiny_bf16.json:runs/fixed"
+CLAIMS.append(claim("BENCHMARKS.md", "gave {:,.0f} target tokens/s against {:,.0f} for the eager bf16 path on the fixed tiny "
+                    "batch: {:.2f}× after a\n{:.0f} s first call, its logits within {:.3f} of the eager ones",
+                    f"{LV}/compile/tgt_tokens_per_s", f"{LV}/plain/tgt_tokens_per_s", f"{LV}/compile/speedup_over_plain",
+                    f"{LV}/compile/first_call_s", f"{LV}/compile/max_logit_difference_eval"))
+
 # issue 42: the trained tiny model decoded in each number format (checks.precision_agreement)
 PA = f"{B16}precision_agreement.json"
 
