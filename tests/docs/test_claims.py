@@ -223,6 +223,16 @@ def _int8_rows() -> list[Claim]:
     return rows
 
 
+# The rows of docs/distillation.md's two 60-minute-teacher tables (the EPYC's and the Xeon's): system, label, decoding
+DISTILL_60M_ROWS = [
+    ("teacher_beam4", "teacher (tiny, 60 min)", "beam 4"), ("student_greedy", "student (distilled)", "greedy"),
+    ("student_beam4", "student (distilled)", "beam 4"), ("student_int8_greedy", "student, aiayn int8", "greedy"),
+    ("student_ct2_greedy", "student, CTranslate2 float32", "greedy"),
+    ("student_ct2_int8_greedy", "student, CTranslate2 int8", "greedy"),
+    ("baseline_greedy", "the same shape, original targets", "greedy"),
+    ("baseline_beam4", "the same shape, original targets", "beam 4")]
+
+
 def _distill_rows(file: str, rows: list[tuple[str, str, str]], speed: bool) -> list[Claim]:
     """docs/distillation.md's tables: BLEU, chrF, sentences/s (and the speed ratio) of each system."""
     claims = []
@@ -394,13 +404,7 @@ CLAIMS: list[Claim] = [
           "quality.json:steps", "quality.json:scores/greedy/bleu", "quality.json:scores/beam4/bleu",
           "quality.json:scores/beam4_average_last_5/bleu", "quality.json:scores/beam4_average_last_5/chrf"),
     # docs/distillation.md
-    *_distill_rows("distill.json", [
-        ("teacher_beam4", "teacher (tiny, 60 min)", "beam 4"), ("student_greedy", "student (distilled)", "greedy"),
-        ("student_beam4", "student (distilled)", "beam 4"), ("student_int8_greedy", "student, aiayn int8", "greedy"),
-        ("student_ct2_greedy", "student, CTranslate2 float32", "greedy"),
-        ("student_ct2_int8_greedy", "student, CTranslate2 int8", "greedy"),
-        ("baseline_greedy", "the same shape, original targets", "greedy"),
-        ("baseline_beam4", "the same shape, original targets", "beam 4")], speed=False),
+    *_distill_rows("distill.json", DISTILL_60M_ROWS, speed=False),
     *_distill_rows("distill_strong_teacher.json", [
         ("teacher_beam4", "teacher (tiny, 3 h)", "beam 4"), ("student_greedy", "student (distilled from it)", "greedy"),
         ("student_beam4", "student (distilled from it)", "beam 4"), ("student_int8_greedy", "student, aiayn int8", "greedy"),
@@ -664,12 +668,14 @@ CLAIMS.append(claim("docs/reproductions.md", "fall further behind with training:
 T3B2 = "docs/experiments/table3_budget/results.json:base-s2"
 
 
-def t3b_margin(i: int) -> Callable[[], float]:
-    """The report's noise margin at the i-th budget: twice the standard error of a one-seed difference from
-    the base, 2 x sqrt(2) x the standard deviation of the base's seeds (table3_budget/table.md)."""
+def t3b_margin(i: int, seeds: int = 1) -> Callable[[], float]:
+    """The report's noise margin at the i-th budget: twice the standard error of a difference from the base
+    averaged over ``seeds`` seeds, 2 x sqrt(2) x the standard deviation of the base's seeds / sqrt(seeds)
+    (table3_budget/table.md)."""
     def f() -> float:
-        return 2 * math.sqrt(2) * statistics.stdev([get(f"{T3B}/curve/{i}/bleu"), get(f"{T3B2}/curve/{i}/bleu")])
-    f.__doc__ = f"{T3B}, {T3B2}: curve/{i}/bleu (margin)"
+        sd = statistics.stdev([get(f"{T3B}/curve/{i}/bleu"), get(f"{T3B2}/curve/{i}/bleu")])
+        return 2 * math.sqrt(2) * sd / math.sqrt(seeds)
+    f.__doc__ = f"{T3B}, {T3B2}: curve/{i}/bleu (margin, {seeds} seeds)"
     return f
 
 
@@ -679,12 +685,9 @@ CLAIMS.append(claim("docs/reproductions.md", "reaches dev BLEU {:.2f} at\n2,000 
 T3B_A2 = "docs/experiments/table3_budget/results.json:A-h1-s2"
 
 
-def t3b_two_seeds(row1: str, row2: str, i: int, margin: bool = False) -> Callable[[], float]:
-    """A row's mean difference from the same-seed base over seeds 1 and 2 at the i-th budget, or its margin
-    (2 x sqrt(2) x the bases' standard deviation / sqrt(2): the report's, for two seeds)."""
+def t3b_two_seeds(row1: str, row2: str, i: int) -> Callable[[], float]:
+    """A row's mean difference from the same-seed base over seeds 1 and 2 at the i-th budget."""
     def f() -> float:
-        if margin:
-            return 2 * statistics.stdev([get(f"{T3B}/curve/{i}/bleu"), get(f"{T3B2}/curve/{i}/bleu")])
         return statistics.mean([get(f"{row1}/curve/{i}/bleu") - get(f"{T3B}/curve/{i}/bleu"),
                                 get(f"{row2}/curve/{i}/bleu") - get(f"{T3B2}/curve/{i}/bleu")])
     f.__doc__ = f"{row1}, {row2} against {T3B}, {T3B2}: curve/{i}/bleu"
@@ -693,7 +696,7 @@ def t3b_two_seeds(row1: str, row2: str, i: int, margin: bool = False) -> Callabl
 
 CLAIMS.append(claim("docs/reproductions.md", "by {:+.2f}, {:+.2f} and {:+.2f}\nBLEU on the mean of the two (margins "
                     "±{:.2f}, ±{:.2f} and ±{:.2f})", *[t3b_two_seeds(T3B_A, T3B_A2, i) for i in range(3)],
-                    *[t3b_two_seeds(T3B_A, T3B_A2, i, margin=True) for i in range(3)]))
+                    *[t3b_margin(i, seeds=2) for i in range(3)]))
 CLAIMS.append(claim("docs/reproductions.md", "N = 2 ({:+.2f}) cannot be told from the base",
                     lambda: get(f"{T3B_C}/curve/2/bleu") - get(f"{T3B}/curve/2/bleu")))
 
@@ -718,13 +721,7 @@ CLAIMS += [
                          ("student-orig", "the same shape on the original targets"))],
     claim("docs/distillation.md", "| the distilled corpus | {:,} sentences at beam 4 in {:.0f} min, one thread |",
           f"{DX}:student/corpus_sentences", lambda: get(f"{DX}:student/corpus_seconds") / 60),
-    *_distill_rows(DB.split(":")[0], [
-        ("teacher_beam4", "teacher (tiny, 60 min)", "beam 4"), ("student_greedy", "student (distilled)", "greedy"),
-        ("student_beam4", "student (distilled)", "beam 4"), ("student_int8_greedy", "student, aiayn int8", "greedy"),
-        ("student_ct2_greedy", "student, CTranslate2 float32", "greedy"),
-        ("student_ct2_int8_greedy", "student, CTranslate2 int8", "greedy"),
-        ("baseline_greedy", "the same shape, original targets", "greedy"),
-        ("baseline_beam4", "the same shape, original targets", "beam 4")], speed=True),
+    *_distill_rows(DB.split(":")[0], DISTILL_60M_ROWS, speed=True),
     claim("docs/distillation.md", "decoding greedily runs at {:.2f}× the\nteacher's beam-4 speed",
           f"{DB}/student_greedy/speedup_vs_teacher_beam4"),
     claim("docs/distillation.md", "int8 linear layers ({:.2f}×), CTranslate2 ({:.2f}×) and CTranslate2 int8\n({:.2f}×",
