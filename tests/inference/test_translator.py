@@ -1,4 +1,4 @@
-"""The translator in process: it asks the weights header what a model is for (``io.registry.task_name``),
+"""The translator in process: it asks the weights header what a model is for (``Translator.task``),
 not whether a vocabulary happens to lie beside it (issue 43)."""
 
 from __future__ import annotations

@@ -48,9 +48,9 @@ def _device(model) -> torch.device:
 
 
 def _need(model, architecture: str, what: str) -> None:
+    """Refuse a model of another architecture; ``what``: the view and the model it needs, in words."""
     if getattr(model, "architecture", None) != architecture:
-        raise UsageError(f"{what} needs a {'digits' if architecture == 'decoder_only' else 'superres'} model, "
-                         f"not a {getattr(model, 'architecture', type(model).__name__)} one")
+        raise UsageError(f"{what}, not a {getattr(model, 'architecture', type(model).__name__)} one")
 
 
 @torch.no_grad()
@@ -58,7 +58,7 @@ def generate_digit(model, label: int | None = None, seed: int = 1, temperature: 
                    top_p: float = 1.0) -> dict:
     """One digit sampled pixel by pixel (``aiayn.decoding.sample``, as ``aiayn generate`` samples digits);
     ``label``: the class to draw, for a class-conditional model (and only for one)."""
-    _need(model, "decoder_only", "generating a digit")
+    _need(model, "decoder_only", "generating a digit needs a digits model")
     conditional = model.config.n_classes > 0
     if conditional != (label is not None):
         raise UsageError("this model is class-conditional: pick a class 0..9" if conditional else
@@ -80,7 +80,7 @@ def generate_digit(model, label: int | None = None, seed: int = 1, temperature: 
 def super_resolve(model, index: int, split: str = "test") -> dict:
     """Test digit ``index``: its 4×4 average-pooled input, the model's greedy 8×8 output, the truth, and
     bicubic upsampling (the baseline), with each one's mean absolute error per pixel."""
-    _need(model, "transformer", "super-resolution")
+    _need(model, "transformer", "super-resolution needs a superres model")
     images, labels = digits.load_digits_split(split)
     if not 0 <= index < len(images):
         raise UsageError(f"the {split} split has digits 0..{len(images) - 1}, not {index}")
@@ -142,7 +142,7 @@ def pixel_attention(model, pixels: Sequence[int] | Sequence[Sequence[int]], inde
     they read), and the pixels it may see by ``LocalAttention.band``. ``label``: the class, for a
     class-conditional digits model; ``low``: a superres model's 4 × 4 input (default: ``pixels`` pooled)."""
     if getattr(model, "architecture", None) not in ("decoder_only", "transformer"):
-        _need(model, "decoder_only", "pixel attention")
+        _need(model, "decoder_only", "pixel attention needs a digits or superres model")
     image = np.asarray(pixels).reshape(digits.SIDE, digits.SIDE)
     tokens = [digits.BOS] + digits.image_tokens(image)[:-1]  # inputs 0..63
     low = digits.downsample(image) if low is None else low

@@ -16,7 +16,7 @@ from ..decoding.search import length_batches, search
 from ..errors import ConfigError
 from ..io.checkpoint import CheckpointError
 from ..io.loader import load
-from ..io.registry import capabilities, task_name
+from ..io.registry import capabilities
 from ..io.rundir import TOKENIZER
 from ..model import Transformer
 from ..precision import bf16_decoding_model, int8_model, warn_if_emulated_bf16
@@ -26,6 +26,8 @@ log = logging.getLogger("aiayn")
 
 class Translator:
     """A model and its tokenizer. ``Translator.load(run_dir).translate(["Hello."])``."""
+
+    task = "translation"  # the task its weights must be trained for (the header's ``task``)
 
     def __init__(self, model: Transformer, tokenizer: Tokenizer, device: str | torch.device = "cpu",
                  dtype: torch.dtype = torch.float32):
@@ -54,9 +56,9 @@ class Translator:
         if not capabilities(model.config).search:
             raise CheckpointError(f"{model_file} holds a {model.architecture} model; translate needs an encoder-decoder "
                                   "(sample music or digits with `aiayn generate`)")
-        task = task_name(loaded.meta)  # the header says what the model is for (``aiayn.tasks.gate`` asks it first)
-        if task != "translation":
-            raise CheckpointError(f"{model_file} holds a {task} model, not a translation model: use it with the "
+        task = loaded.meta.get("task")  # the header says what the model is for; none: written before tasks had names
+        if task not in (None, Translator.task):
+            raise CheckpointError(f"{model_file} holds a {task} model, not a {Translator.task} model: use it with the "
                                   "command its task uses (aiayn COMMAND --help)")
         vocab = loaded.tokenizer_file
         if vocab is None:
