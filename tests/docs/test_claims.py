@@ -704,6 +704,11 @@ DX = "docs/experiments/distillation/results.json"
 DB = "2026-11-28/distill.json:systems"
 
 
+def valid_perplexity(run: str, step: int) -> Callable[[], float]:
+    """exp(validation NLL) of a distillation run at update ``step``, from its record's valid curve."""
+    return lambda: math.exp(next(p["valid_nll"] for p in get(f"{DX}:{run}/valid_curve") if p["step"] == step))
+
+
 def dgap(a: str, b: str) -> Callable[[], float]:
     """BLEU of system a minus system b in the EPYC's test-split benchmark of the distillation experiment."""
     def f() -> float:
@@ -718,7 +723,8 @@ CLAIMS += [
             lambda run=run: min(p["valid_nll"] for p in get(f"{DX}:{run}/valid_curve")))
       for run, label in (("teacher", "teacher (tiny, 3 + 3, post-norm)"),
                          ("student", "student (4 + 1, pre-norm) on the teacher's outputs"),
-                         ("student-orig", "the same shape on the original targets"))],
+                         ("student-orig", "the same shape on the original targets"),
+                         ("student-orig-post", "the same, post-norm"))],
     claim("docs/distillation.md", "| the distilled corpus | {:,} sentences at beam 4 in {:.0f} min, one thread |",
           f"{DX}:student/corpus_sentences", lambda: get(f"{DX}:student/corpus_seconds") / 60),
     *_distill_rows(DB.split(":")[0], DISTILL_60M_ROWS, speed=True),
@@ -741,6 +747,11 @@ CLAIMS += [
           f"{DB}/baseline_greedy/bleu", dgap("baseline_greedy", "student_greedy"), f"{DB}/baseline_beam4/bleu"),
     claim("docs/distillation.md", "the same student trained on the references came out {:.2f} BLEU ahead",
           dgap("baseline_greedy", "student_greedy")),
+    *[claim("docs/distillation.md", f"| valid perplexity, {norm} | {{:.1f}} | {{:.1f}} | {{:.1f}} | {{:,}} | {{:.2f}} |",
+            *[valid_perplexity(run, step) for step in (500, 1000, 2000)], f"{DX}:{run}/updates", f"{DX}:{run}/bleu")
+      for run, norm in (("student-orig", "pre-norm"), ("student-orig-post", "post-norm"))],
+    claim("docs/distillation.md", "ends the hour {:.2f} BLEU behind",
+          lambda: get(f"{DX}:student-orig/bleu") - get(f"{DX}:student-orig-post/bleu")),
     claim("docs/distillation.md", "A 60-minute tiny teacher ({:,} updates here)", f"{DX}:teacher/updates"),
     claim("docs/distillation.md", "reaches alone in the same time ({:,} updates", f"{DX}:student-orig/updates"),
 ]
