@@ -10,9 +10,8 @@ from typing import Any
 
 from ..inference.translator import Translator
 from ..io.checkpoint import read_header
-from ..io.registry import capabilities
+from ..io.registry import capabilities, task_name
 from ..io.rundir import model_file_of
-from ..tasks.spec import task_name
 
 CONFIG_FIELDS = ("d_model", "n_heads", "d_ff", "n_layers", "n_encoder_layers", "n_decoder_layers", "embed_dim",
                  "hidden", "vocab_size", "src_vocab_size", "tgt_vocab_size", "max_positions", "positional",
