@@ -13,7 +13,7 @@ MUSIC_MINUTES ?= 5
 DIGITS_RUN := runs/digits-$(shell date +%Y%m%d-%H%M%S)
 DIGITS_MINUTES ?= 5
 
-.PHONY: install browser lint demo test test-slow music digits
+.PHONY: install browser compiler lint demo test test-slow music digits
 
 $(BIN)/aiayn: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,7 +37,15 @@ browser:
 	    DEBIAN_FRONTEND=noninteractive apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
 	  else echo "the browser test needs Chromium: sudo apt-get install chromium, or set AIAYN_CHROMIUM=/path/to/chromium"; exit 1; fi; }
 
-test: install browser lint
+# torch.compile (--compile, tests/model/test_compiled.py) builds its kernels with a C++ compiler: Debian's g++,
+# installed here when running as root (CI).
+compiler:
+	@command -v g++ >/dev/null || command -v c++ >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q g++; \
+	  else echo "--compile and its tests need a C++ compiler: sudo apt-get install g++"; exit 1; fi; }
+
+test: install browser compiler lint
 	$(BIN)/python -m pytest
 
 # pyflakes, bugbear and import order (pyproject.toml [tool.ruff])

@@ -7,6 +7,9 @@ exactly 50 tokens so that all systems do the same work, aiayn against:
   aiayn_int8   aiayn with int8 linear layers (`aiayn translate --dtype int8`: dynamic quantisation)
   aiayn_bf16   aiayn with weights and cache in bfloat16 (`aiayn translate --dtype bfloat16`); only
                with --systems, and then the run also counts the outputs that differ from float32
+  aiayn_compiled, aiayn_bf16_compiled
+               aiayn float32 / bfloat16 with its decoding step compiled (`aiayn translate --compile`,
+               ``aiayn.model.compiled``); only with --systems; the compiling happens in the warm-up calls
 
 Input: 64 source sentences of 25 tokens each (24 random ids + EOS), the same ids for every system,
 in one batch, or in batches of --batch sentences (--batch 1: one sentence at a time, as a server
@@ -43,7 +46,8 @@ import time
 
 from .common import CACHE, add_common_args, own_peak_rss_mib, peak_rss_of, print_table, write_result
 
-SYSTEMS = ("aiayn", "hf", "ct2_float32", "ct2_int8", "aiayn_int8", "aiayn_bf16")
+SYSTEMS = ("aiayn", "hf", "ct2_float32", "ct2_int8", "aiayn_int8", "aiayn_bf16", "aiayn_compiled", "aiayn_bf16_compiled")
+LOWER = ("aiayn_bf16", "aiayn_int8", "aiayn_compiled", "aiayn_bf16_compiled")  # counted against float32's outputs
 DEFAULT_SYSTEMS = SYSTEMS[:5]  # aiayn_bf16 on request: it only means something on hardware with bf16
 N_SENTENCES, SRC_LEN, OUT_LEN = 64, 25, 50
 
@@ -100,7 +104,7 @@ def chunks(rows: list, batch: int) -> list[list]:
 
 def make_decoder(system: str, size: str, beam: int, threads: int, seed: int = 0, batch: int = N_SENTENCES):
     if system.startswith("aiayn"):
-        _, search = aiayn_search(size, beam, dtype=system[6:] or "float32", seed=seed, batch=batch)
+        _, search = aiayn_search(size, beam, system, seed=seed, batch=batch)
         return lambda: [len(tokens) + 1 for tokens in search()]  # + the EOS, the 50th emitted token
     root = cache_dir(size)
     sources = json.loads((root / "sources.json").read_text())
@@ -137,12 +141,14 @@ def make_decoder(system: str, size: str, beam: int, threads: int, seed: int = 0,
     raise ValueError(f"unknown system {system!r}; choose from {', '.join(SYSTEMS)}")
 
 
-def aiayn_search(size: str, beam: int, dtype: str = "float32", seed: int = 0, batch: int = N_SENTENCES):
-    """aiayn's random model (float32, bf16 or int8, as ``aiayn translate --dtype``) and a search over
-    the benchmark sentences, ``batch`` at a time: () -> each sentence's output tokens (the EOS left out)."""
+def aiayn_search(size: str, beam: int, system: str = "aiayn", seed: int = 0, batch: int = N_SENTENCES):
+    """aiayn's random model as ``system`` runs it (float32, bf16 or int8, as ``aiayn translate --dtype``;
+    ``_compiled``: with ``--compile``) and a search over the benchmark sentences, ``batch`` at a time:
+    () -> each sentence's output tokens (the EOS left out)."""
     import torch
 
     from aiayn import Transformer, beam_search, greedy_search
+    from aiayn.model.compiled import compile_decoding
     from aiayn.precision import bf16_decoding_model, int8_model
 
     from .peers import model_config
@@ -151,7 +157,9 @@ def aiayn_search(size: str, beam: int, dtype: str = "float32", seed: int = 0, ba
                                                    batch)]
     torch.manual_seed(seed)
     model = Transformer(model_config(size)).eval()
-    model = {"int8": int8_model, "bf16": bf16_decoding_model}.get(dtype, lambda m: m)(model)  # as Translator does
+    parts = system.split("_")[1:]
+    for name, convert in (("int8", int8_model), ("bf16", bf16_decoding_model), ("compiled", compile_decoding)):
+        model = convert(model) if name in parts else model  # as Translator and --compile do
     limits = dict(max_len_a=0, max_len_b=OUT_LEN, min_len=OUT_LEN - 1)
 
     def search() -> list[list[int]]:
@@ -247,7 +255,7 @@ def main(argv: list[str] | None = None) -> dict | None:
             run[system] = {"seconds": ts, "median_s": median(ts),
                            "median_tokens_per_s": median([N_SENTENCES * OUT_LEN / t for t in ts]),
                            "aiayn_speedup_median": median_ratio(ts, times["aiayn"]) if "aiayn" in times else None}
-            for low in ("aiayn_bf16", "aiayn_int8"):
+            for low in LOWER:
                 if low in times:
                     run[system][f"{low}_speedup_median"] = median_ratio(ts, times[low])
             if not args.no_memory:
@@ -260,10 +268,10 @@ def main(argv: list[str] | None = None) -> dict | None:
                          "aiayn int8 speedup": run[system].get("aiayn_int8_speedup_median"),
                          "peak RSS MiB": run[system].get("memory", {}).get("peak_rss_mib")})
         del fns
-        for low in ("aiayn_bf16", "aiayn_int8"):  # the targets also ask how many outputs a format changes
+        for low in LOWER:  # the targets also ask how many outputs a format changes
             if low in args.systems:
                 float32 = aiayn_search(args.size, beam, batch=args.batch)[1]()
-                other = aiayn_search(args.size, beam, low[6:], batch=args.batch)[1]()
+                other = aiayn_search(args.size, beam, low, batch=args.batch)[1]()
                 run[low]["outputs_differing_from_float32"] = sum(a != b for a, b in zip(float32, other))
                 print(f"beam {beam}: {low} outputs differing from float32: "
                       f"{run[low]['outputs_differing_from_float32']} of {N_SENTENCES}", file=sys.stderr)
@@ -274,6 +282,7 @@ def main(argv: list[str] | None = None) -> dict | None:
         print(f"HF vs CTranslate2 float32, identical greedy outputs: "
               f"{payload['hf_ct2_float32_identical_greedy_outputs']:.0%}", file=sys.stderr)
     name = f"decode_{args.size}" + ("_bf16" if "aiayn_bf16" in args.systems else "") \
+        + ("_compiled" if any(s.endswith("_compiled") for s in args.systems) else "") \
         + (f"_batch{args.batch}" if args.batch != N_SENTENCES else "")
     write_result(name, payload, args.results)
     return payload

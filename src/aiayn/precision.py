@@ -160,7 +160,7 @@ class PackedLinear(nn.Module):
 
     def forward(self, x: Tensor) -> Tensor:
         if x.dtype != torch.bfloat16 or self.weight.dtype != torch.bfloat16 or x.device.type != "cpu" \
-                or torch.is_grad_enabled():
+                or torch.is_grad_enabled() or torch.compiler.is_compiling():  # compiled: Inductor lays weights out itself
             return F.linear(x, self.weight, self.bias)
         return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.bias, "none", [], "")
 

@@ -167,6 +167,13 @@ def _add_train(sub) -> argparse.ArgumentParser:
     return t
 
 
+def add_compile(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--compile", action="store_true",
+                   help="compile the decoder's step for this machine (torch.compile; needs a C++ compiler): faster "
+                   "per sentence once compiled, which takes seconds at the first sentences and again at the first "
+                   "of a new shape; float32 or bfloat16 models, not int8 (BENCHMARKS.md measures it)")
+
+
 def _add_translate(sub) -> argparse.ArgumentParser:
     tr = sub.add_parser("translate", help="translate lines from a file or stdin",
                         description="Translate one sentence per line to stdout, in input order. An empty line "
@@ -182,6 +189,7 @@ def _add_translate(sub) -> argparse.ArgumentParser:
                     "aiayn's; beam scores divide by |Y|^alpha instead of GNMT's; --dtype float32 keeps the "
                     "export's own type, float32 or int8; int8 or bfloat16 convert it when loading) (default aiayn)")
     add_decoding(tr)
+    add_compile(tr)
     return tr
 
 
@@ -296,6 +304,7 @@ def _add_serve(sub) -> argparse.ArgumentParser:
                    "--model exported when the server starts (--dtype int8: int8 weights); aiayn's model still draws "
                    "the attention, reading CTranslate2's translation; beams rank by |Y|^alpha (default aiayn)")
     add_decoding(s)  # the defaults of every request; a request may change beam, alpha and nbest
+    add_compile(s)
     return s
 
 
@@ -318,8 +327,11 @@ def _run_serve(args: argparse.Namespace) -> None:
                 for path in expand([model]):
                     tasks.gate(path, "serve")
         serve(models, args.host, args.port, decode_options(args), limits, args.device, args.dtype,
-              runs_dir=None if args.no_training else args.runs_dir, load=tasks.subject)
+              runs_dir=None if args.no_training else args.runs_dir,
+              load=functools.partial(tasks.subject, compiled=args.compile))
         return
+    if args.compile:
+        raise UsageError("--compile compiles aiayn's own decoder; CTranslate2 brings its own kernels: leave out one")
     if len(models) > 1:
         raise UsageError("--engine ctranslate2 serves one model; serve several with --engine aiayn")
     engines.check_engine(models[0], args.engine)
@@ -394,7 +406,7 @@ def _run_translate(args: argparse.Namespace) -> None:
     lines = input_lines(args.input)
     with tqdm(total=len(lines), unit="sent", disable=not sys.stderr.isatty(), leave=False) as bar:
         results = runs.translate_lines(args.model, lines, decode_options(args, args.nbest), args.device,
-                                       progress=bar, dtype=args.dtype, engine=args.engine)
+                                       progress=bar, dtype=args.dtype, engine=args.engine, compiled=args.compile)
     out = sys.stdout
     for n, hyps in enumerate(results):
         if args.nbest == 1:

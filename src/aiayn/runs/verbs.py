@@ -17,6 +17,7 @@ from ..inference.translator import Translator
 from ..io.atomic import atomic_path, check_writable
 from ..io.checkpoint import average_checkpoints
 from ..io.rundir import RunDir
+from ..model.compiled import compile_decoding
 from ..precision import DTYPES
 from ..tasks import EvaluateRequest, GenerateRequest
 
@@ -38,9 +39,13 @@ def generate(request: GenerateRequest) -> str:
 
 
 def translate_lines(model: str | Path, lines: list[str], options: DecodeOptions, device: str = "cpu",
-                    progress=None, dtype: str = "float32", engine: str = "aiayn") -> list[list[tuple[str, float]]]:
+                    progress=None, dtype: str = "float32", engine: str = "aiayn", compiled: bool = False,
+                    ) -> list[list[tuple[str, float]]]:
     """The ``options.nbest`` best (text, score) of each line; ``engine`` ctranslate2 runs an export
-    written by ``aiayn export --to ctranslate2``. ``progress``: a bar to update per line (None: none)."""
+    written by ``aiayn export --to ctranslate2``. ``progress``: a bar to update per line (None: none).
+    ``compiled``: aiayn's decoding step compiled (``model.compiled.compile_decoding``)."""
+    if engine == "ctranslate2" and compiled:
+        raise UsageError("--compile compiles aiayn's own decoder; CTranslate2 brings its own kernels: leave out one")
     if engine == "ctranslate2":
         from ..export.ctranslate2 import translate_lines as ct2_lines  # ctranslate2: only this engine needs it
 
@@ -48,7 +53,10 @@ def translate_lines(model: str | Path, lines: list[str], options: DecodeOptions,
     if is_ctranslate2_export(model):
         raise UsageError(f"{model} is a CTranslate2 export: add --engine ctranslate2")
     tasks.gate(model, "translate")
-    return Translator.load(model, device, DTYPES[dtype]).translate_nbest(lines, options, progress=progress)
+    translator = Translator.load(model, device, DTYPES[dtype])
+    if compiled:
+        compile_decoding(translator.model)
+    return translator.translate_nbest(lines, options, progress=progress)
 
 
 @dataclasses.dataclass

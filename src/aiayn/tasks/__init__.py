@@ -97,9 +97,15 @@ def gate(model, verb: str, role: str = "") -> Task:
 task_for = gate  # its earlier name
 
 
-def subject(model, device: str = "cpu", dtype: str = "float32"):
-    """The model at ``model`` as ``aiayn serve`` holds it, asked of its task (``Task.subject``) through the gate."""
-    return gate(model, "serve").subject(model, device, dtype)
+def subject(model, device: str = "cpu", dtype: str = "float32", compiled: bool = False):
+    """The model at ``model`` as ``aiayn serve`` holds it, asked of its task (``Task.subject``) through the gate;
+    ``compiled``: its decoding step compiled where the model is an encoder-decoder (``compile_decoding``)."""
+    held = gate(model, "serve").subject(model, device, dtype)
+    if compiled:
+        from ..model.compiled import compile_decoding
+
+        compile_decoding(held.model)
+    return held
 
 
 def flag(command: str, name: str) -> str:

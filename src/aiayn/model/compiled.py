@@ -1,0 +1,97 @@
+"""The encoder-decoder's one-token decoding step, compiled (issue 42). At one sentence at a time a step is about
+500 small operator calls from Python, and their cost, not the arithmetic, bounds decoding on the CPU
+(BENCHMARKS.md). ``torch.compile`` (Inductor: weights frozen in as constants, kernels called from C++) traces the
+step once per family of shapes instead.
+
+The compiled step is §3.1's decoder for one new position, assembled from the model's own sub-layers. It takes
+the position as a tensor and attends over the whole preallocated cache with a mask of the columns written, so
+no shape changes from one step to the next and nothing is traced again. Every other step (a prompt of several
+tokens, left-padded prompts, a full cache, gradients) runs the model's own ``decode_step``; models with
+attention variants (relative, local) or without an encoder are left as they are.
+
+Usage: ``compile_decoding(model)`` before decoding. Frozen weights: decode with it, do not train it further.
+"""
+
+from __future__ import annotations
+
+import torch
+from torch import Tensor, nn
+
+from ..errors import UsageError
+from .cache import DecoderState
+
+# Inductor options: the weights become constants (it lays them out for its kernels once), and a C++ wrapper
+# calls the kernels (the Python one would put back part of the per-call cost this is here to remove)
+INDUCTOR = {"freezing": True, "cpp_wrapper": True}
+
+
+class OneTokenStep(nn.Module):
+    """(N, 1) new tokens at position ``pos`` (a (1,) tensor) -> (N, 1, V) logits, writing each layer's key and
+    value into column ``pos`` of its cache. ``beams`` consecutive rows share a sentence's encoder keys."""
+
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, tokens: Tensor, pos: Tensor, keys: list[Tensor], values: list[Tensor],
+                cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor, beams: int) -> Tensor:
+        m = self.model
+        x = m.tgt_embed(tokens)
+        if m.positions is not None:
+            x = x + m.positions.table[pos].to(x.dtype)
+        written = (torch.arange(keys[0].size(2), device=x.device) <= pos).view(1, 1, 1, -1)  # (1, 1, 1, L)
+        n, _, d = x.shape
+        for layer, k_cache, v_cache, kv in zip(m.decoder_layers, keys, values, cross_kv):
+            q, k, v = layer.self_attn.project_qkv(layer.res_self.input(x))
+            k_cache.index_copy_(2, pos, k)
+            v_cache.index_copy_(2, pos, v)
+            x = layer.res_self.output(x, layer.self_attn.attend(q, k_cache, v_cache, written, False)[0])
+            grouped = layer.res_cross.input(x).reshape(n // beams, beams, d)  # a sentence's beams query its memory
+            x = layer.res_cross.output(x, layer.cross_attn(grouped, mask=src_mask, kv=kv)[0].reshape(n, 1, d))
+            x = layer.res_ffn.output(x, layer.ffn(layer.res_ffn.input(x)))
+        return m.project(m.decoder_norm(x))
+
+
+class CompiledDecodeStep:
+    """Stands in for ``model.decode_step``: the compiled ``OneTokenStep`` where it applies, else the model's own."""
+
+    def __init__(self, model: nn.Module):
+        self.model = model
+        self.eager = type(model).decode_step.__get__(model)
+        from torch._inductor import config  # imported here: it costs a second at start-up
+
+        self.options = config.patch  # read when a new shape compiles; compile's options= loses freezing here
+        self.step = torch.compile(OneTokenStep(model), fullgraph=True)
+
+    def __call__(self, tokens: Tensor, state: DecoderState) -> Tensor:
+        caches = state.self_kv
+        if (tokens.size(1) != 1 or state.offset is not None or state.pos >= caches[0].capacity
+                or torch.is_grad_enabled() or self.model.training):
+            return self.eager(tokens, state)
+        if self.model.positions is not None:
+            self.model.positions._extend(state.pos + 1, tokens.device)  # sinusoids past the table: grown once
+        pos = torch.tensor([state.pos], device=tokens.device)
+        with self.options(INDUCTOR):
+            logits = self.step(tokens, pos, [c.k for c in caches], [c.v for c in caches], state.cross_kv,
+                               state.src_mask, state.beams)
+        state.pos += 1
+        return logits
+
+
+def compilable(model: nn.Module) -> bool:
+    """Whether ``compile_decoding`` covers the model: an encoder-decoder whose decoder uses plain attention."""
+    layers = getattr(model, "decoder_layers", None)
+    return bool(layers) and hasattr(model, "encode") and all(
+        layer.cross_attn is not None and layer.self_attn.variant is None for layer in layers)
+
+
+def compile_decoding(model: nn.Module) -> nn.Module:
+    """The model with its one-token decoding steps compiled (in place; returned for chaining); a model it does
+    not cover (``compilable``) is returned unchanged. The first steps of each new family of shapes compile
+    (seconds each); later ones reuse the kernels. float32 and bfloat16 models; int8's are refused."""
+    if any(type(m).__module__.startswith("torch.ao.nn.quantized") for m in model.modules()):
+        raise UsageError("--compile takes float32 and bfloat16 models: the int8 layers (dynamic quantisation) do not "
+                         "compile; leave out --compile or use --dtype bfloat16")
+    if compilable(model):
+        model.decode_step = CompiledDecodeStep(model)  # an instance attribute: shadows the class's method
+    return model

@@ -1,0 +1,135 @@
+"""The compiled decoding step (``aiayn.model.compiled``, issue 42) against the model's own ``decode_step``:
+the same logits at every step of a search (float32), the same greedy and beam outputs, the model's own step
+where the compiled one does not apply, and the models it leaves alone or refuses."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+import torch
+
+from aiayn.data import pad_right
+from aiayn.decoding import greedy_search
+from aiayn.decoding.beam import beam_search
+from aiayn.errors import UsageError
+from aiayn.model import LanguageModel, Transformer
+from aiayn.model.compiled import CompiledDecodeStep, compilable, compile_decoding
+from aiayn.model.config import LanguageModelConfig, TransformerConfig
+from aiayn.precision import bf16_decoding_model, int8_model
+
+SMALL = dict(d_model=32, n_heads=4, d_ff=64, n_encoder_layers=2, n_decoder_layers=2, max_positions=64)
+
+
+def small_transformer(**fields) -> Transformer:
+    torch.manual_seed(0)
+    return Transformer(TransformerConfig(src_vocab_size=40, tgt_vocab_size=40, **{**SMALL, **fields})).eval()
+
+
+@pytest.fixture(scope="module")
+def pair() -> tuple[Transformer, Transformer]:
+    eager = small_transformer(norm_first=True)
+    return eager, compile_decoding(copy.deepcopy(eager))
+
+
+def sources() -> torch.Tensor:
+    """Three sources of different lengths, right-padded: the searches drop finished rows as they go."""
+    g = torch.Generator().manual_seed(1)
+    return pad_right([torch.randint(4, 40, (n,), generator=g).tolist() + [2] for n in (5, 9, 3)], 0)
+
+
+def checking(compiled: Transformer, eager: Transformer, tolerance: float) -> list[float]:
+    """Makes every step of ``compiled`` also run ``eager``'s own step on a copy of the state; returns the
+    largest logit difference per step (and asserts each within ``tolerance``)."""
+    step, diffs = compiled.decode_step, []
+    calls = {"compiled": 0}
+    inner = step.step
+
+    def counted(*args):
+        calls["compiled"] += 1
+        return inner(*args)
+
+    def both(tokens, state):
+        reference = copy.deepcopy(state)
+        out = step(tokens, state)
+        ref = type(eager).decode_step(eager, tokens, reference)
+        diffs.append(float((out.float() - ref.float()).abs().max()))
+        assert diffs[-1] <= tolerance * float(ref.float().abs().max()), diffs
+        assert state.pos == reference.pos
+        return out
+
+    step.step = counted
+    compiled.decode_step = both
+    return diffs, calls, lambda: (setattr(compiled, "decode_step", step), setattr(step, "step", inner))
+
+
+@pytest.mark.parametrize("beam", [1, 4])
+def test_every_step_equals_the_models_own(pair, beam):
+    eager, compiled = pair
+    diffs, calls, restore = checking(compiled, eager, 1e-5)
+    try:
+        with torch.no_grad():
+            if beam == 1:
+                greedy_search(compiled, sources(), max_len_a=0, max_len_b=12)
+            else:
+                beam_search(compiled, sources(), beam_size=beam, alpha=0.6, max_len_a=0, max_len_b=12)
+    finally:
+        restore()
+    assert len(diffs) >= 3 and calls["compiled"] == len(diffs)  # every step went through the compiled one
+
+
+def test_greedy_and_beam_outputs_equal_the_models_own(pair):
+    eager, compiled = pair
+    with torch.no_grad():
+        for search in (lambda m: [[h] for h in greedy_search(m, sources(), max_len_a=0, max_len_b=15)],
+                       lambda m: beam_search(m, sources(), beam_size=3, nbest=2, alpha=0.6, max_len_a=0, max_len_b=15)):
+            ours, theirs = search(compiled), search(eager)
+            assert [[h.tokens for h in hyps] for hyps in ours] == [[h.tokens for h in hyps] for hyps in theirs]
+            for a, b in zip(ours, theirs):
+                assert [h.score for h in a] == pytest.approx([h.score for h in b], abs=1e-4)
+
+
+def test_prompts_and_gradients_take_the_models_own_step(pair):
+    """Left-padded prompts of several tokens (the first step feeds them all) and steps with gradients are the
+    model's own; the outputs stay the eager model's."""
+    eager, compiled = pair
+    prompt = torch.tensor([[0, 1, 7, 9], [1, 5, 6, 8]])  # the first row left-padded
+    with torch.no_grad():
+        ours = greedy_search(compiled, sources()[:2], max_len_a=0, max_len_b=10, prompt=prompt)
+        theirs = greedy_search(eager, sources()[:2], max_len_a=0, max_len_b=10, prompt=prompt)
+    assert [h.tokens for h in ours] == [h.tokens for h in theirs]
+    state = compiled.start_decoding(sources()[:1], 1, 8)
+    logits = compiled.decode_step(torch.tensor([[1]]), state)  # gradients on: the eager step, differentiable
+    assert logits.requires_grad and state.pos == 1
+
+
+def test_bfloat16_steps_stay_within_bf16_rounding():
+    eager = bf16_decoding_model(small_transformer())  # the packed bf16 decoder, as --dtype bfloat16 builds it
+    compiled = compile_decoding(bf16_decoding_model(small_transformer()))  # the same seed: the same weights
+    diffs, calls, restore = checking(compiled, eager, 0.05)  # bf16 keeps 8 bits: a few hundredths of the scale
+    try:
+        with torch.no_grad():
+            beam_search(compiled, sources(), beam_size=2, alpha=0.6, max_len_a=0, max_len_b=8)
+    finally:
+        restore()
+    assert calls["compiled"] == len(diffs) >= 3
+
+
+def test_models_it_does_not_cover_are_left_alone_and_int8_is_refused():
+    relative = small_transformer(attention="relative", positional="none")
+    lm = LanguageModel(LanguageModelConfig(vocab_size=40, d_model=32, n_heads=4, d_ff=64, n_layers=2, max_positions=32))
+    for model in (relative, lm):
+        assert not compilable(model)
+        assert compile_decoding(model) is model and "decode_step" not in vars(model)
+    plain = small_transformer()
+    assert compilable(plain) and isinstance(compile_decoding(plain).decode_step, CompiledDecodeStep)
+    with pytest.raises(UsageError, match="--compile takes float32 and bfloat16 models"):
+        compile_decoding(int8_model(small_transformer()))
+
+
+def test_a_served_translator_compiles_on_request(trained):
+    """``aiayn serve --compile`` loads through ``tasks.subject(..., compiled=True)``."""
+    from aiayn import tasks
+
+    assert isinstance(tasks.subject(str(trained), compiled=True).model.decode_step, CompiledDecodeStep)
+    assert "decode_step" not in vars(tasks.subject(str(trained)).model)
