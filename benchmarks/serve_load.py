@@ -14,8 +14,8 @@ load whose requests are not counted. With --engines aiayn ctranslate2 one server
 (`aiayn serve --engine E`: CTranslate2 on an export made when it starts, or on --model if that is an
 export), and each level is run on one engine, then the other, before the next level, so that both see
 the same moment of a shared machine. An engine may name its own number format, ENGINE:DTYPE
-(aiayn:bfloat16 ctranslate2:int8); without one it serves --dtype. The same engine may appear twice
-with two formats. A request's latency is from sending to the full answer, so
+(aiayn:bfloat16 ctranslate2:int8); without one it serves --dtype; aiayn:bfloat16:compiled serves with
+--compile (its warm-up requests pay for the compiling). The same engine may appear twice with two formats. A request's latency is from sending to the full answer, so
 it includes the wait in the server's queue. The worker's counters (/api/health) give the mean
 lines per decoded batch: 1 when requests never overlap, more when waiting requests are merged.
 
@@ -61,10 +61,11 @@ def free_port() -> int:
 
 
 def start_server(model: str, port: int, threads: int | None, engine: str = "aiayn",
-                 dtype: str = "float32") -> subprocess.Popen:
+                 dtype: str = "float32", compiled: bool = False) -> subprocess.Popen:
     env = {**os.environ, **({"OMP_NUM_THREADS": str(threads)} if threads else {})}  # CTranslate2's threads too
     argv = [sys.executable, "-m", "aiayn", "serve", "--model", model, "--port", str(port),
-            "--max-queue", "100000", "--timeout", "600", "--engine", engine, "--dtype", dtype]
+            "--max-queue", "100000", "--timeout", "600", "--engine", engine, "--dtype", dtype,
+            *(["--compile"] if compiled else [])]
     return subprocess.Popen(argv, cwd=ROOT.parent, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             text=True)
 
@@ -175,7 +176,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                    "and CTranslate2 both read; default: theirs)")
     p.add_argument("--engines", nargs="+", type=engine_spec, default=["aiayn"], metavar="ENGINE[:DTYPE]",
                    help="one server per entry, levels interleaved: aiayn or ctranslate2, each with its own --dtype "
-                   "after a colon if given (default aiayn)")
+                   "after a colon if given, and aiayn with :compiled after that for --compile (default aiayn)")
     p.add_argument("--dtype", default="float32", help="the servers' --dtype where an engine names none: float32, "
                    "bfloat16 (aiayn) or int8 (default float32)")
     p.add_argument("--results", default=None, help="folder for the JSON result (default benchmarks/results)")
@@ -186,12 +187,16 @@ ENGINES = ("aiayn", "ctranslate2")
 
 
 def engine_spec(text: str) -> str:
-    """ENGINE or ENGINE:DTYPE, checked (argparse type): the entry as given."""
-    engine, _, dtype = text.partition(":")
+    """ENGINE, ENGINE:DTYPE or aiayn:DTYPE:compiled (``aiayn serve --compile``), checked (argparse type):
+    the entry as given."""
+    engine, _, rest = text.partition(":")
+    dtype, _, how = rest.partition(":")
     if engine not in ENGINES:
         raise argparse.ArgumentTypeError(f"unknown engine {engine!r}: choose from {', '.join(ENGINES)}")
     if ":" in text and not dtype:
         raise argparse.ArgumentTypeError(f"{text!r}: name a dtype after the colon, or leave the colon out")
+    if how and (how != "compiled" or engine != "aiayn"):
+        raise argparse.ArgumentTypeError(f"{text!r}: the only third part is 'compiled', for aiayn (aiayn:bfloat16:compiled)")
     return text
 
 
@@ -211,10 +216,11 @@ def main(argv: list[str] | None = None) -> dict:
     servers = {}
     try:
         for entry in args.engines:  # all started first: each level then runs on every engine in turn
-            engine, _, dtype = entry.partition(":")
+            engine, _, rest = entry.partition(":")
+            dtype, _, how = rest.partition(":")
             port = free_port()
-            servers[entry] = (f"http://127.0.0.1:{port}",
-                              start_server(args.model, port, args.threads, engine, dtype or args.dtype))
+            servers[entry] = (f"http://127.0.0.1:{port}", start_server(args.model, port, args.threads, engine,
+                                                                      dtype or args.dtype, how == "compiled"))
         for url, proc in servers.values():
             wait_ready(proc, url)
         levels = [{"engine": engine, **run_level(url, proc.pid, clients, args, bodies)}
