@@ -35,6 +35,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -66,8 +67,16 @@ def start_server(model: str, port: int, threads: int | None, engine: str = "aiay
     argv = [sys.executable, "-m", "aiayn", "serve", "--model", model, "--port", str(port),
             "--max-queue", "100000", "--timeout", "600", "--engine", engine, "--dtype", dtype,
             *(["--compile"] if compiled else [])]
-    return subprocess.Popen(argv, cwd=ROOT.parent, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            text=True)
+    # stderr into a file, not a pipe: a server that logs more than a pipe holds would block on it
+    log = tempfile.TemporaryFile("w+")
+    proc = subprocess.Popen(argv, cwd=ROOT.parent, env=env, stdout=subprocess.DEVNULL, stderr=log, text=True)
+    proc.log = log
+    return proc
+
+
+def server_log(proc: subprocess.Popen) -> str:
+    proc.log.seek(0)
+    return proc.log.read()
 
 
 def wait_ready(proc: subprocess.Popen, url: str, timeout: float = 180) -> None:
@@ -76,7 +85,7 @@ def wait_ready(proc: subprocess.Popen, url: str, timeout: float = 180) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"aiayn serve exited with {proc.returncode}: {proc.stderr.read()}")
+            raise RuntimeError(f"aiayn serve exited with {proc.returncode}: {server_log(proc)}")
         try:
             if httpx.get(f"{url}/api/health", timeout=2).status_code == 200:
                 return

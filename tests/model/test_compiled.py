@@ -133,3 +133,18 @@ def test_a_served_translator_compiles_on_request(trained):
 
     assert isinstance(tasks.subject(str(trained), compiled=True).model.decode_step, CompiledDecodeStep)
     assert "decode_step" not in vars(tasks.subject(str(trained)).model)
+
+
+def test_past_its_recompile_limit_the_models_own_step_takes_over(monkeypatch, caplog):
+    """A new family of shapes past the limit (a server meets many) is decoded by the model's own step, said once
+    in the log, instead of failing the request."""
+    from aiayn.model import compiled as module
+
+    monkeypatch.setattr(module, "RECOMPILES", 1)
+    eager, model = small_transformer(), compile_decoding(small_transformer())
+    with torch.no_grad():
+        for rows in (1, 3):  # one sentence, then three: a second compilation, past the limit of one
+            ours = greedy_search(model, sources()[:rows], max_len_a=0, max_len_b=8)
+            assert [h.tokens for h in ours] == [h.tokens for h in greedy_search(eager, sources()[:rows], max_len_a=0,
+                                                                                 max_len_b=8)]
+    assert model.decode_step.failed and caplog.text.count("the compiled decoding step stops here") == 1

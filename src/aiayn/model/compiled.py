@@ -14,6 +14,8 @@ Usage: ``compile_decoding(model)`` before decoding. Frozen weights: decode with 
 
 from __future__ import annotations
 
+import logging
+
 import torch
 from torch import Tensor, nn
 
@@ -23,6 +25,11 @@ from .cache import DecoderState
 # Inductor options: the weights become constants (it lays them out for its kernels once), and a C++ wrapper
 # calls the kernels (the Python one would put back part of the per-call cost this is here to remove)
 INDUCTOR = {"freezing": True, "cpp_wrapper": True}
+# A server meets a few families of shapes (one sentence or several, kernels chosen by size): room for them all,
+# where Dynamo's default of 8 would stop it mid-request
+RECOMPILES = 32
+
+log = logging.getLogger("aiayn")
 
 
 class OneTokenStep(nn.Module):
@@ -58,22 +65,31 @@ class CompiledDecodeStep:
     def __init__(self, model: nn.Module):
         self.model = model
         self.eager = type(model).decode_step.__get__(model)
+        import torch._dynamo
         from torch._inductor import config  # imported here: it costs a second at start-up
 
-        self.options = config.patch  # read when a new shape compiles; compile's options= loses freezing here
-        self.step = torch.compile(OneTokenStep(model), fullgraph=True)
+        self.dynamo, self.inductor = torch._dynamo.config.patch, config.patch  # read as a new shape compiles;
+        self.step = torch.compile(OneTokenStep(model), fullgraph=True)  # compile's options= loses freezing here
+        self.failed = False
 
     def __call__(self, tokens: Tensor, state: DecoderState) -> Tensor:
         caches = state.self_kv
-        if (tokens.size(1) != 1 or state.offset is not None or state.pos >= caches[0].capacity
+        if (self.failed or tokens.size(1) != 1 or state.offset is not None or state.pos >= caches[0].capacity
                 or torch.is_grad_enabled() or self.model.training):
             return self.eager(tokens, state)
         if self.model.positions is not None:
             self.model.positions._extend(state.pos + 1, tokens.device)  # sinusoids past the table: grown once
         pos = torch.tensor([state.pos], device=tokens.device)
-        with self.options(INDUCTOR):
-            logits = self.step(tokens, pos, [c.k for c in caches], [c.v for c in caches], state.cross_kv,
-                               state.src_mask, state.beams)
+        try:
+            with self.inductor(INDUCTOR), self.dynamo(recompile_limit=RECOMPILES):
+                # tokens: a column of the search's history, its row stride changing every step: made contiguous
+                logits = self.step(tokens.contiguous(), pos, [c.k for c in caches], [c.v for c in caches],
+                                   state.cross_kv, state.src_mask, state.beams)
+        except torch._dynamo.exc.FailOnRecompileLimitHit:  # raised before the step ran: the state is untouched
+            self.failed = True
+            log.warning("the compiled decoding step stops here: more than %d families of shapes met; the model's "
+                        "own step runs from now on", RECOMPILES)
+            return self.eager(tokens, state)
         state.pos += 1
         return logits
 
