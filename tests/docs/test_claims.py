@@ -883,6 +883,37 @@ def prof_op(file: str, op: str, field: str, scale: float = 1.0) -> Callable[[], 
     return f
 
 
+DC = {1: "decode_tiny_bf16_compiled_batch1", 64: "decode_tiny_bf16_compiled"}  # the compiled step (--compile)
+SERVEC = f"{D28}serve_load_aiayn-bfloat16_aiayn-bfloat16-compiled_ctranslate2-int8.json:"
+
+
+def served_c(i: int, field: str) -> str:
+    """Level ``i`` of the compiled-serving record (engines bf16, bf16 compiled, CTranslate2 int8 at 1, 8, 32 clients)."""
+    return f"{SERVEC}levels/{i}/{field}"
+CLAIMS += [
+    *[claim("BENCHMARKS.md", f"| {label} | " + " | ".join(["{:,.0f}"] * 4) + " | {:.2f}× | {:.2f}× | {} / {} |",
+            *[d28(DC[n], beam, s) for s in ("aiayn", "aiayn_bf16", "aiayn_bf16_compiled", "ct2_int8")],
+            lambda n=n, beam=beam: 1 / get(d28(DC[n], beam, "aiayn_bf16_compiled", "aiayn_bf16_speedup_median")),
+            ratio(d28(DC[n], beam, "aiayn_bf16_compiled"), d28(DC[n], beam, "ct2_int8")),
+            *[d28(DC[n], beam, s, "outputs_differing_from_float32") for s in ("aiayn_bf16", "aiayn_bf16_compiled")])
+      for label, n, beam in [("1, greedy", 1, 1), ("1, beam 4", 1, 4), ("64, greedy", 64, 1), ("64, beam 4", 64, 4)]],
+    claim("BENCHMARKS.md", "with the decoding step compiled ([`--compile`](#bfloat16-on-a-cpu-with-bf16-instructions-issue-42"
+          "-2026-11-27), 2026-11-28): 64 a batch {:.2f}× / {:.2f}×, one sentence at a time {:.2f}× / {:.2f}×",
+          *[ratio(d28(DC[n], b, "aiayn_bf16_compiled"), d28(DC[n], b, "ct2_int8")) for n in (64, 1) for b in (1, 4)]),
+    *[claim("BENCHMARKS.md", f"| {clients} | {{:.2f}} | {{:.2f}} | {{:.2f}} | {{:.2f}}× | {{:.2f}}× |",
+            *[served_c(i + k, "requests_per_s") for k in range(3)],
+            lambda i=i: get(served_c(i + 1, "requests_per_s")) / get(served_c(i, "requests_per_s")),
+            lambda i=i: get(served_c(i + 1, "requests_per_s")) / get(served_c(i + 2, "requests_per_s")))
+      for i, clients in ((0, 1), (3, 8), (6, 32))],
+    claim("BENCHMARKS.md", "With one client the compiled server answers {:.2f}× as many requests",
+          lambda: get(served_c(1, "requests_per_s")) / get(served_c(0, "requests_per_s"))),
+    claim("BENCHMARKS.md", "Its peak RSS was {:.0f} MiB against\n{:.0f} for the eager bf16 server",
+          f"{SERVEC}server_peak_rss_mib/aiayn:bfloat16:compiled", f"{SERVEC}server_peak_rss_mib/aiayn:bfloat16"),
+    claim("BENCHMARKS.md", "CTranslate2 int8 is still {:.1f}× as fast one sentence\nat a time",
+          ratio(d28(DC[1], 1, "ct2_int8"), d28(DC[1], 1, "aiayn_bf16_compiled"))),
+]
+
+
 P1, P4 = "profile_decode_tiny_beam1_bf16_batch1", "profile_decode_tiny_beam4_bf16"
 FAB = "2026-11-28/fused-small-ab/ab.json:runs/"
 CLAIMS += [
