@@ -22,12 +22,6 @@ ARCHITECTURES: dict[str, type[nn.Module]] = {cls.architecture: cls for cls in (T
 DEFAULT_ARCHITECTURE = "transformer"
 
 
-def task_name(meta: dict[str, Any]) -> str:
-    """The task a weights file was trained for; files written before tasks had names hold translation,
-    or music when decoder-only (the only decoder-only task then)."""
-    return meta.get("task") or ("music" if meta.get("architecture") == "decoder_only" else "translation")
-
-
 def model_class(architecture: str | None) -> type[nn.Module]:
     """The model class of an architecture name (None: the encoder-decoder)."""
     name = architecture or DEFAULT_ARCHITECTURE

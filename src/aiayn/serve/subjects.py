@@ -9,17 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from ..inference.translator import Translator
-from ..io.checkpoint import read_header
-from ..io.registry import capabilities, task_name
+from ..io.registry import capabilities
 from ..io.rundir import model_file_of
 
 CONFIG_FIELDS = ("d_model", "n_heads", "d_ff", "n_layers", "n_encoder_layers", "n_decoder_layers", "embed_dim",
                  "hidden", "vocab_size", "src_vocab_size", "tgt_vocab_size", "max_positions", "positional",
                  "attention", "block", "memory", "local_block", "local_memory", "n_classes")
-
-
-def task_of(path: str | Path) -> str:
-    return task_name(read_header(model_file_of(path))[1])
 
 
 def describe(subject: Any, path: str | Path | None) -> dict[str, Any]:
@@ -30,7 +25,7 @@ def describe(subject: Any, path: str | Path | None) -> dict[str, Any]:
     model = subject.model
     cfg = model.config
     return {"model": str(path or ""), "weights": model_file_of(path).name if path else "",
-            "task": task_of(path) if path else None, "architecture": model.architecture,
+            "task": getattr(subject, "task", None), "architecture": model.architecture,  # task: set by tasks.subject
             "parameters": sum(p.numel() for p in model.parameters()),
             "config": {name: getattr(cfg, name) for name in CONFIG_FIELDS if hasattr(cfg, name)},
             "device": str(next(model.parameters()).device), "dtype": str(next(model.parameters()).dtype)[6:],

@@ -100,7 +100,9 @@ task_for = gate  # its earlier name
 def subject(model, device: str = "cpu", dtype: str = "float32", compiled: bool = False):
     """The model at ``model`` as ``aiayn serve`` holds it, asked of its task (``Task.subject``) through the gate;
     ``compiled``: its decoding step compiled where the model is an encoder-decoder (``compile_decoding``)."""
-    held = gate(model, "serve").subject(model, device, dtype)
+    task = gate(model, "serve")
+    held = task.subject(model, device, dtype)
+    held.task = task.name  # what the page says the model is for (``serve.subjects.describe``)
     if compiled:
         from ..model.compiled import compile_decoding
 

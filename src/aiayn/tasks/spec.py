@@ -14,13 +14,18 @@ from typing import Any
 from ..decoding.options import DecodeOptions
 from ..io.checkpoint import CheckpointError, read_header
 from ..io.loader import Loaded, load
-from ..io.registry import task_name
 from ..io.rundir import RunDir, model_file_of
 from ..training.config import RESUMABLE, TrainConfig
 from ..training.distributed import World
 from ..training.objective import Objective, missing_members
 from .declared import Option, declared
 from .requests import EvaluateRequest, GenerateRequest
+
+
+def task_name(meta: dict[str, Any]) -> str:
+    """The task a weights file was trained for; files written before tasks had names hold translation,
+    or music when decoder-only (the only decoder-only task then)."""
+    return meta.get("task") or ("music" if meta.get("architecture") == "decoder_only" else "translation")
 
 
 def load_trained(path: str | Path, names: tuple[str, ...], use: str | None = None) -> Loaded:
