@@ -100,6 +100,24 @@ def test_evaluate_prints_sacrebleu_scores_with_signatures(trained, data):
     assert (trained / "hyp.valid.beam1.es").read_text().count("\n") == 20
 
 
+def test_evaluate_compiled_scores_the_same_translations(trained, data, monkeypatch):
+    """aiayn evaluate's --compile decodes the test set with the compiled step (counted): the same hypotheses and
+    scores as the model's own step."""
+    from aiayn import runs
+    from aiayn.model.compiled import CompiledDecodeStep
+
+    calls, step = [], CompiledDecodeStep.__call__
+    monkeypatch.setattr(CompiledDecodeStep, "__call__", lambda self, *a: calls.append(1) or step(self, *a))
+    texts, hyps = [], []
+    for compile in (None, True):
+        request = runs.EvaluateRequest(str(trained), {"beam_size": 2, "max_len_b": 5},
+                                       task_options={"test": str(data / "valid.tsv.gz"), "compile": compile})
+        texts.append(runs.evaluate(request))
+        hyps.append((trained / "hyp.valid.beam2.es").read_text())
+        assert bool(calls) == bool(compile)
+    assert texts[0] == texts[1] and hyps[0] == hyps[1] and hyps[0].count("\n") == 20
+
+
 def test_average_the_last_checkpoints(trained):
     aiayn("average", "--model", str(trained), "--last", "2")
     averaged = load_file(trained / "average-last-2.safetensors")

@@ -173,6 +173,10 @@ def test_an_option_is_refused_in_one_place_that_knows_every_task(monkeypatch):
     tasks.check_options(toy, "generate", {"temperature": 0.9, "seed": 3})  # read by no task: every task's
     with pytest.raises(UsageError, match="^--class is for class-conditional digits models; a toy model does not"):
         tasks.check_options(toy, "generate", {"classes": ["3"]})
+    with pytest.raises(UsageError, match="^--compile is for translation; a music model does not take it"):
+        tasks.check_options(tasks.get("music"), "evaluate", {"compile": True})
+    given = tasks.given_options("evaluate", {"test": None, "src": None, "tgt": None, "compile": None})
+    tasks.check_options(tasks.get("music"), "evaluate", given)  # not given (None, even for a switch): not refused
 
 
 def test_a_run_written_before_tasks_owned_their_train_fields_resumes(tmp_path, monkeypatch, capsys):

@@ -20,6 +20,7 @@ from ..decoding.options import DECODE_RANGES
 from ..errors import UsageError, UserError
 from ..export import QUANTIZATIONS, TARGETS
 from ..inference.attention_maps import KINDS
+from ..model import compiled
 from ..precision import PRECISIONS, decoding_dtype
 from ..tasks.declared import add_options
 from ..tasks.options import add_decoding, by_task, decode_options, decoding_given, device, input_lines
@@ -168,10 +169,7 @@ def _add_train(sub) -> argparse.ArgumentParser:
 
 
 def add_compile(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--compile", action="store_true",
-                   help="compile the decoder's step for this machine (torch.compile; needs a C++ compiler): faster "
-                   "per sentence once compiled, which takes seconds at the first sentences and again at the first "
-                   "of a new shape; float32 or bfloat16 models, not int8 (BENCHMARKS.md measures it)")
+    p.add_argument("--compile", action="store_true", help=compiled.HELP)
 
 
 def _add_translate(sub) -> argparse.ArgumentParser:

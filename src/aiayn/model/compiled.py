@@ -28,6 +28,10 @@ INDUCTOR = {"freezing": True, "cpp_wrapper": True}
 # A server meets a few families of shapes (one sentence or several, kernels chosen by size): room for them all,
 # where Dynamo's default of 8 would stop it mid-request
 RECOMPILES = 32
+# --compile's help, for every command that takes it (translate, evaluate, serve)
+HELP = ("compile the decoder's step for this machine (torch.compile; needs a C++ compiler): faster per sentence once "
+        "compiled, which takes seconds at the first sentences and again at the first of a new shape; float32 or "
+        "bfloat16 models, not int8 (BENCHMARKS.md measures it)")
 
 log = logging.getLogger("aiayn")
 

@@ -95,7 +95,7 @@ def add_options(parser: argparse.ArgumentParser, readers: list[tuple[str, list[O
             groups[names] = parser.add_argument_group(f"{', '.join(names)} models")
         first = owners[0][1]
         helps = [first.help] + [f"{name}: {o.help}" for name, o in owners[1:] if o.help != first.help]
-        groups[names].add_argument(first.flag, dest=dest, help="; ".join(helps), **first.argparse)
+        groups[names].add_argument(first.flag, dest=dest, help="; ".join(helps), default=None, **first.argparse)
 
 
 @dataclass(frozen=True)

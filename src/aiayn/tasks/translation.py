@@ -33,6 +33,7 @@ from ..inference.translator import Translator
 from ..io.atomic import atomic_path, check_writable
 from ..io.rundir import JsonLog, hypotheses
 from ..metrics.bleu import Scores, corpus_scores
+from ..model import compiled
 from ..model.config import PRESETS, RNNSearchConfig, TransformerConfig
 from ..precision import DTYPES
 from ..progress import bar as progress_bar
@@ -180,12 +181,15 @@ def _test_set(test: str | None, src_lang: str | None, tgt_lang: str | None) -> P
 
 def evaluate(model: str | Path, test: str | None, src_lang: str | None, tgt_lang: str | None,
              options: DecodeOptions, device: str = "cpu", progress=None,
-             dtype: str = "float32") -> tuple[Scores, Path, ParallelCorpus, list[str]]:
-    """Translates a test set, writes the hypotheses next to the model, and scores them with sacreBLEU."""
+             dtype: str = "float32", compile: bool = False) -> tuple[Scores, Path, ParallelCorpus, list[str]]:
+    """Translates a test set, writes the hypotheses next to the model, and scores them with sacreBLEU;
+    ``compile``: with the decoding step compiled (``model.compiled``)."""
     data = _test_set(test, src_lang, tgt_lang)
     kind = f"beam{options.beam_size}" + ("" if dtype == "float32" else f".{dtype}")
     out = hypotheses(model, Path(test).name.split(".")[0] if test else "test", kind, data.tgt_lang)
     translator = Translator.load(model, device, DTYPES[dtype])
+    if compile:
+        compiled.compile_decoding(translator.model)
     check_writable(out, "--model folder (the hypotheses are written beside the model)")
     if progress is not None:
         progress.total = len(data)
@@ -236,12 +240,14 @@ class TranslationTrain:
 
 @dataclass
 class TranslationTest:
-    """`aiayn evaluate`'s test set for a translation model (default: the built-in Bible's test split)."""
+    """`aiayn evaluate`'s test set for a translation model (default: the built-in Bible's test split), and
+    whether its decoder's step is compiled."""
 
     test: str | None = option(None, "test data (default: the built-in Bible test split)", together="test",
                               metavar="DATA")
     src: str | None = option(None, "source language", together="test")
     tgt: str | None = option(None, "target language", together="test")
+    compile: bool | None = option(None, compiled.HELP, action="store_true")
 
 
 # Translation models: the Transformer, and Bahdanau et al.'s RNNsearch with its no-attention control.
@@ -297,7 +303,8 @@ class Translation(Task):
         bar = request.progress(unit="sent", leave=False, desc="translating") if request.progress else None
         try:
             scores, out, data, _ = evaluate(request.model, test.test, test.src, test.tgt, options,
-                                            request.device, progress=bar, dtype=request.dtype)
+                                            request.device, progress=bar, dtype=request.dtype,
+                                            compile=bool(test.compile))
         finally:
             if bar is not None:
                 bar.close()
