@@ -148,3 +148,33 @@ def test_past_its_recompile_limit_the_models_own_step_takes_over(monkeypatch, ca
             assert [h.tokens for h in ours] == [h.tokens for h in greedy_search(eager, sources()[:rows], max_len_a=0,
                                                                                  max_len_b=8)]
     assert model.decode_step.failed and caplog.text.count("the compiled decoding step stops here") == 1
+
+
+def test_a_server_compiles_before_its_first_request_and_never_under_load(trained):
+    """``aiayn serve --compile`` compiles the step's families of shapes as it loads the model (``serve._load``),
+    so batches of any size and length after it (as clients make them) compile nothing new: in bf16 the
+    attention's choice of kernel by size (``attention.core``) no longer splits the compiled step's shapes."""
+    import functools
+
+    from torch._dynamo.utils import counters
+
+    from aiayn import tasks
+    from aiayn.decoding.options import DecodeOptions
+    from aiayn.serve import _load
+    from aiayn.serve.requests import Limits
+
+    graphs = lambda: counters["stats"]["unique_graphs"]  # noqa: E731 -- every graph Dynamo traced in this process
+    before, options = graphs(), DecodeOptions(beam_size=2, max_len_b=20)
+    make = functools.partial(tasks.subject, dtype="bfloat16", compiled=True)
+    served = _load("micro", trained, make, options, Limits(), "bfloat16", None, None)
+    try:
+        warmed = graphs()
+        assert warmed > before  # compiled while loading
+        translator = served.worker.translator
+        words = "in the beginning was the word and the word was with god".split()
+        for lines, length in ((1, 3), (1, 40), (2, 25), (8, 30), (5, 2)):
+            translator.translate([" ".join(words[(i + j) % len(words)] for i in range(length)) for j in range(lines)],
+                                 options)
+        assert graphs() == warmed
+    finally:
+        served.worker.close()

@@ -84,10 +84,11 @@ class CompiledDecodeStep:
         if self.model.positions is not None:
             self.model.positions._extend(state.pos + 1, tokens.device)  # sinusoids past the table: grown once
         pos = torch.tensor([state.pos], device=tokens.device)
+        tokens = tokens.contiguous()  # a column of the search's history, its row stride changing every step
+        _vary(tokens, caches, state)
         try:
             with self.inductor(INDUCTOR), self.dynamo(recompile_limit=RECOMPILES):
-                # tokens: a column of the search's history, its row stride changing every step: made contiguous
-                logits = self.step(tokens.contiguous(), pos, [c.k for c in caches], [c.v for c in caches],
+                logits = self.step(tokens, pos, [c.k for c in caches], [c.v for c in caches],
                                    state.cross_kv, state.src_mask, state.beams)
         except torch._dynamo.exc.FailOnRecompileLimitHit:  # raised before the step ran: the state is untouched
             self.failed = True
@@ -96,6 +97,22 @@ class CompiledDecodeStep:
             return self.eager(tokens, state)
         state.pos += 1
         return logits
+
+
+def _vary(tokens: Tensor, caches: list, state: DecoderState) -> None:
+    """Marks the sizes that change from batch to batch (rows, cache capacity, source length) as such before
+    the first trace, so that one dynamic family serves them instead of a static one compiled first (sizes 0
+    and 1 stay specialised: one sentence keeps its own family)."""
+    mark = torch._dynamo.maybe_mark_dynamic
+    mark(tokens, 0)
+    for tensor in [t for c in caches for t in (c.k, c.v)] + [t for kv in state.cross_kv for t in kv]:
+        mark(tensor, [0, 2])  # (N or B, H, L or S, D)
+    mark(state.src_mask, [0, 3])  # (B, 1, 1, S)
+
+
+def is_compiled(model: nn.Module) -> bool:
+    """Whether ``compile_decoding`` compiled the model's decoding step."""
+    return isinstance(model.__dict__.get("decode_step"), CompiledDecodeStep)
 
 
 def compilable(model: nn.Module) -> bool:

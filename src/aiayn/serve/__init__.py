@@ -118,10 +118,26 @@ def _load(name: str, path: Path, make, options: DecodeOptions, limits: Limits, d
     from .worker import ModelWorker, model_info
 
     subject = make(path)
+    if isinstance(subject, Translator):
+        _warm_up(subject, options)
     worker = ModelWorker(subject, options, max_queue=limits.max_queue,
                          max_batch_lines=limits.max_batch_lines, decoder=decoder)
     about = model_info(subject, path) if isinstance(subject, Translator) else describe(subject, path)
     return Served(name, worker, {**about, "engine": engine or {"name": "aiayn", "dtype": dtype}}, path)
+
+
+def _warm_up(translator, options: DecodeOptions) -> None:
+    """A compiled decoding step (``--compile``) compiles its families of shapes now, on made-up sentences, not
+    under the first clients' load: one sentence (its own family) and a few (one for every batch); other
+    decoding options compile at first use."""
+    from ..model.compiled import is_compiled
+
+    if not is_compiled(translator.model):
+        return
+    log.info("compiling the decoding step for beam %d (about a minute; --compile) ...", options.beam_size)
+    words = "and the light shines in the darkness".split()
+    for lines, length in ((1, 6), (3, 12)):
+        translator.translate([" ".join(words[i % len(words)] for i in range(length))] * lines, options)
 
 
 def _check_model(model: str | Path) -> None:

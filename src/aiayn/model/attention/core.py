@@ -68,10 +68,11 @@ def sdpa_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, 
     With ``need_weights`` the weights are computed once more, explicitly, beside the fused output.
     On the CPU in bfloat16 with up to ``CPU_BF16_MATH_KEYS`` keys, the formula spelled out runs instead:
     PyTorch's fused CPU kernel is 2-4x slower there, forward and backward (BENCHMARKS.md, bf16 profile),
-    but for the few rows of one sentence decoded (``small_inference``) the fused kernel is faster.
+    but for the few rows of one sentence decoded (``small_inference``) the fused kernel is faster. Compiled
+    (``model.compiled``), the formula always: Inductor fuses it, and a choice by size would recompile per size.
     """
-    if q.device.type == "cpu" and q.dtype == torch.bfloat16 and k.size(-2) <= CPU_BF16_MATH_KEYS \
-            and not small_inference(q, k):
+    if q.device.type == "cpu" and q.dtype == torch.bfloat16 and (torch.compiler.is_compiling() or (
+            k.size(-2) <= CPU_BF16_MATH_KEYS and not small_inference(q, k))):
         out, weights = math_attention(q, k, v, mask, causal, dropout_p, bias)
         return out, weights if need_weights else None
     weights = attention_weights(q, k, full_mask(mask, causal, q.size(-2), k.size(-2), q.device), bias) \
