@@ -25,7 +25,7 @@ from .cache import DecoderState
 # Inductor options: the weights become constants (it lays them out for its kernels once), and a C++ wrapper
 # calls the kernels (the Python one would put back part of the per-call cost this is here to remove)
 INDUCTOR = {"freezing": True, "cpp_wrapper": True}
-# A server meets a few families of shapes (one sentence or several, kernels chosen by size): room for them all,
+# A server meets a few families of shapes (one sentence or several, for each beam size): room for them all,
 # where Dynamo's default of 8 would stop it mid-request
 RECOMPILES = 32
 # --compile's help, for every command that takes it (translate, evaluate, serve)
