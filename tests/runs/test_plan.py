@@ -56,5 +56,5 @@ def test_an_old_config_names_the_commands_its_model_takes(old_run):
     --tgt are read by evaluate, as its options declare."""
     config = json.loads(OLD_CONFIG.read_text())
     task = tasks.get(config["task"])
-    assert task.supports("translate") and task.reads_for("evaluate") == ("test", "src", "tgt")
+    assert task.supports("translate") and task.reads_for("evaluate") == ("test", "src", "tgt", "compile")
     assert task.config(config["preset"], config["model"], config["arch"]).to_dict() == config["model"]
