@@ -52,8 +52,8 @@ def test_an_old_configs_data_meets_the_options_given_on_resume(old_run):
 
 
 def test_an_old_config_names_the_commands_its_model_takes(old_run):
-    """The end-of-run report's task and options: an old run is a translation run whose --test, --src and
-    --tgt are read by evaluate, as its options declare."""
+    """The end-of-run report's task and options: an old run is a translation run whose --test, --src, --tgt
+    and --compile are read by evaluate, as its options declare."""
     config = json.loads(OLD_CONFIG.read_text())
     task = tasks.get(config["task"])
     assert task.supports("translate") and task.reads_for("evaluate") == ("test", "src", "tgt", "compile")
