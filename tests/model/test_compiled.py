@@ -153,7 +153,8 @@ def test_past_its_recompile_limit_the_models_own_step_takes_over(monkeypatch, ca
 def test_a_server_compiles_before_its_first_request_and_never_under_load(trained):
     """``aiayn serve --compile`` compiles the step's families of shapes as it loads the model (``serve._load``),
     so batches of any size and length after it (as clients make them) compile nothing new: in bf16 the
-    attention's choice of kernel by size (``attention.core``) no longer splits the compiled step's shapes."""
+    attention's choice of kernel by size (``attention.core``) no longer splits the compiled step's shapes; a
+    request with another beam size runs the model's own step."""
     import functools
 
     from torch._dynamo.utils import counters
@@ -164,6 +165,8 @@ def test_a_server_compiles_before_its_first_request_and_never_under_load(trained
     from aiayn.serve.requests import Limits
 
     graphs = lambda: counters["stats"]["unique_graphs"]  # noqa: E731 -- every graph Dynamo traced in this process
+    # a fresh process, as a server's is: the earlier tests' beam sizes would have made the beam size dynamic
+    torch._dynamo.reset()
     before, options = graphs(), DecodeOptions(beam_size=2, max_len_b=20)
     make = functools.partial(tasks.subject, dtype="bfloat16", compiled=True)
     served = _load("micro", trained, make, options, Limits(), "bfloat16", None, None)
@@ -175,6 +178,13 @@ def test_a_server_compiles_before_its_first_request_and_never_under_load(trained
         for lines, length in ((1, 3), (1, 40), (2, 25), (8, 30), (5, 2)):
             translator.translate([" ".join(words[(i + j) % len(words)] for i in range(length)) for j in range(lines)],
                                  options)
+        assert graphs() == warmed
+        # another beam size needs new families: a settled server runs the model's own step for them, the same
+        # translations as a server without --compile, and still compiles nothing
+        wider, lines = DecodeOptions(beam_size=3, max_len_b=20), [" ".join(words[:7]), " ".join(words[3:])]
+        eager = tasks.subject(trained, dtype="bfloat16", compiled=False)
+        assert translator.translate(lines, wider) == eager.translate(lines, wider)
+        assert translator.model.decode_step.uncompiled
         assert graphs() == warmed
     finally:
         served.worker.close()

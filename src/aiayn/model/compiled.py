@@ -14,6 +14,7 @@ Usage: ``compile_decoding(model)`` before decoding. Frozen weights: decode with 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 import torch
@@ -75,6 +76,9 @@ class CompiledDecodeStep:
         self.dynamo, self.inductor = torch._dynamo.config.patch, config.patch  # read as a new shape compiles;
         self.step = torch.compile(OneTokenStep(model), fullgraph=True)  # compile's options= loses freezing here
         self.failed = False
+        # set by a server once warm: a family not compiled by then runs the model's own step, never compiling under
+        # load; ``uncompiled`` remembers those families so that each fails Dynamo's guards once
+        self.settled, self.uncompiled = False, set()
 
     def __call__(self, tokens: Tensor, state: DecoderState) -> Tensor:
         caches = state.self_kv
@@ -86,14 +90,23 @@ class CompiledDecodeStep:
         pos = torch.tensor([state.pos], device=tokens.device)
         tokens = tokens.contiguous()  # a column of the search's history, its row stride changing every step
         _vary(tokens, caches, state)
+        family = (state.beams, tokens.size(0) == 1, state.src_mask.size(0) == 1)  # what Dynamo specialises on
+        if family in self.uncompiled:
+            return self.eager(tokens, state)
+        stance = torch.compiler.set_stance("fail_on_recompile") if self.settled else contextlib.nullcontext()
         try:
-            with self.inductor(INDUCTOR), self.dynamo(recompile_limit=RECOMPILES):
+            with self.inductor(INDUCTOR), self.dynamo(recompile_limit=RECOMPILES), stance:
                 logits = self.step(tokens, pos, [c.k for c in caches], [c.v for c in caches],
                                    state.cross_kv, state.src_mask, state.beams)
         except torch._dynamo.exc.FailOnRecompileLimitHit:  # raised before the step ran: the state is untouched
             self.failed = True
             log.warning("the compiled decoding step stops here: more than %d families of shapes met; the model's "
                         "own step runs from now on", RECOMPILES)
+            return self.eager(tokens, state)
+        except RuntimeError as e:  # set_stance's refusal, raised before the step ran, as above
+            if not (self.settled and str(e).startswith("Detected recompile")):
+                raise
+            self.uncompiled.add(family)
             return self.eager(tokens, state)
         state.pos += 1
         return logits

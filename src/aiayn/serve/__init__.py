@@ -128,8 +128,9 @@ def _load(name: str, path: Path, make, options: DecodeOptions, limits: Limits, d
 
 def _warm_up(translator, options: DecodeOptions) -> None:
     """A compiled decoding step (``--compile``) compiles its families of shapes now, on made-up sentences, not
-    under the first clients' load: one sentence (its own family) and a few (one for every batch); other
-    decoding options compile at first use."""
+    under the first clients' load: one sentence (its own family) and a few (one for every batch). Then it is
+    settled: a request that needs another family (another beam size) runs the model's own step, as a server
+    without ``--compile`` would, never compiling while clients wait."""
     from ..model.compiled import is_compiled
 
     if not is_compiled(translator.model):
@@ -138,6 +139,7 @@ def _warm_up(translator, options: DecodeOptions) -> None:
     words = "and the light shines in the darkness".split()
     for lines, length in ((1, 6), (3, 12)):
         translator.translate([" ".join(words[i % len(words)] for i in range(length))] * lines, options)
+    translator.model.decode_step.settled = True
 
 
 def _check_model(model: str | Path) -> None:
