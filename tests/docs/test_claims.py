@@ -371,10 +371,6 @@ CLAIMS: list[Claim] = [
           recurrent_encdec_loss),
     claim("README.md", "greedy: **{:,} of {:,}** test lines identical to aiayn's",
           "export_agreement.json:results/greedy/ct2/identical_to_aiayn", "export_agreement.json:lines"),
-    claim("README.md", "distillation adds **{:.2f} BLEU** over the same student trained on the references ({:.2f} "
-          "against {:.2f}, greedy)", distill_gain,
-          "distill_strong_teacher.json:systems/student_greedy/bleu",
-          "distill_strong_teacher.json:systems/baseline_greedy/bleu"),
     claim("README.md", "largest \\|logit difference\\| {:.1e}", cuda_fp32_max),
     claim("README.md", *SPEED, everywhere=True),
     # README and docs/benchmarks.md: "In short"
@@ -711,6 +707,15 @@ CLAIMS.append(claim("docs/reproductions.md", "seed 2 leads its base by {:+.2f} B
                     *[lambda i=i: get(f"{T3B_C2}/curve/{i}/bleu") - get(f"{T3B2}/curve/{i}/bleu") for i in range(3)],
                     *[t3b_two_seeds(T3B_C, T3B_C2, i) for i in range(3)]))
 
+T3B_E2 = "docs/experiments/table3_budget/results.json:E-learned-s2"
+CLAIMS.append(claim("docs/reproductions.md", "seed 2\nfalls behind its base by {:+.2f} BLEU at 2,000 updates, {:+.2f} at "
+                    "4,000 and {:+.2f} at 8,000 (dev perplexity {:.2f}\nagainst its base's {:.2f}), as seed 1 did, so "
+                    "on the mean of the two it is {:+.2f}, {:+.2f} and {:+.2f}",
+                    *[lambda i=i: get(f"{T3B_E2}/curve/{i}/bleu") - get(f"{T3B2}/curve/{i}/bleu") for i in range(3)],
+                    f"{T3B_E2}/valid_ppl", f"{T3B2}/valid_ppl", *[t3b_two_seeds(T3B_E, T3B_E2, i) for i in range(3)]))
+CLAIMS.append(claim("README.md", "while learned positions fall further behind (−{:.1f})",
+                    lambda: -t3b_two_seeds(T3B_E, T3B_E2, 2)()))
+
 DX = "docs/experiments/distillation/results.json"
 DB = "2026-11-28/distill.json:systems"
 
@@ -1045,6 +1050,65 @@ CLAIMS += [
     claim("BENCHMARKS.md", "The bf16 server's peak RSS was {:,.0f} MiB, against {:.0f} MiB in fp32 and {:.0f}",
           f"{SERVE}server_peak_rss_mib/aiayn:bfloat16", f"{SERVE}server_peak_rss_mib/aiayn:float32",
           f"{SERVE}server_peak_rss_mib/ctranslate2:int8"),
+]
+
+
+# docs/distillation.md and README: the stronger teacher of the distillation experiment (the EPYC, 2026-11-28)
+DB3 = "2026-11-28/distill-2.json:systems"
+
+
+def dgap3(a: str, b: str) -> Callable[[], float]:
+    """BLEU of system a minus system b in the stronger teacher's test-split benchmark."""
+    def f() -> float:
+        return get(f"{DB3}/{a}/bleu") - get(f"{DB3}/{b}/bleu")
+    f.__doc__ = f"{DB3}/{a}/bleu - {DB3}/{b}/bleu"
+    return f
+
+
+CLAIMS += [
+    *[claim("docs/distillation.md", f"| {label} | {{:,}} | {{:.2f}} | {{:.3f}} ({{:.3f}}) |", f"{DX}:{run}/updates",
+            f"{DX}:{run}/bleu", f"{DX}:{run}/valid_nll",
+            lambda run=run: min(p["valid_nll"] for p in get(f"{DX}:{run}/valid_curve")))
+      for run, label in (("teacher-3h", "stronger teacher (tiny, 3 h)"),
+                         ("student-3h", "student (4 + 1, pre-norm) on the stronger teacher's outputs"))],
+    claim("docs/distillation.md", "| the distilled corpus | {:,} sentences at beam 4 in {:.0f} min, one thread |",
+          f"{DX}:student-3h/corpus_sentences", lambda: get(f"{DX}:student-3h/corpus_seconds") / 60),
+    *[claim("docs/distillation.md", f"| {label} | {decoding} | {bleu} | {{:.2f}} | {{:.1f}} | {{:.2f}}× |",
+            f"{DB3}/{system}/bleu", f"{DB3}/{system}/chrf", f"{DB3}/{system}/sentences_per_s",
+            f"{DB3}/{system}/speedup_vs_teacher_beam4")
+      for system, label, decoding, bleu in (
+          ("teacher_beam4", "teacher (tiny, 3 h)", "beam 4", "{:.2f}"),
+          ("student_greedy", "student (distilled from it)", "greedy", "**{:.2f}**"),
+          ("student_beam4", "student (distilled from it)", "beam 4", "{:.2f}"),
+          ("student_int8_greedy", "student, aiayn int8", "greedy", "{:.2f}"),
+          ("student_ct2_greedy", "student, CTranslate2 float32", "greedy", "{:.2f}"),
+          ("student_ct2_int8_greedy", "student, CTranslate2 int8", "greedy", "{:.2f}"),
+          ("baseline_greedy", "the same shape, original targets", "greedy", "{:.2f}"),
+          ("baseline_beam4", "the same shape, original targets", "beam 4", "{:.2f}"))],
+    claim("docs/distillation.md", "**Distillation adds {:.2f} BLEU** to the greedy student ({:.2f} against {:.2f} for "
+          "the same shape trained on the\n  references for the same 60 minutes) and {:.2f} at beam 4 ({:.2f} against "
+          "{:.2f})", dgap3("student_greedy", "baseline_greedy"), f"{DB3}/student_greedy/bleu",
+          f"{DB3}/baseline_greedy/bleu", dgap3("student_beam4", "baseline_beam4"), f"{DB3}/student_beam4/bleu",
+          f"{DB3}/baseline_beam4/bleu"),
+    claim("docs/distillation.md", "beats the reference-trained one at beam 4 by {:.2f}, at {:.2f}× its speed",
+          dgap3("student_greedy", "baseline_beam4"),
+          lambda: get(f"{DB3}/student_greedy/sentences_per_s") / get(f"{DB3}/baseline_beam4/sentences_per_s")),
+    claim("docs/distillation.md", "the greedy student is {:.2f} BLEU below this teacher at beam 4",
+          dgap3("teacher_beam4", "student_greedy")),
+    claim("docs/distillation.md", "greedy, {:.2f}× the teacher's beam-4 speed in aiayn's float32 engine (target 3×); "
+          "int8\n  linear layers {:.2f}×, CTranslate2 int8 {:.2f}× with a 7.5 MB model, none more than {:.2f} BLEU from "
+          "float32", *[f"{DB3}/{s}/speedup_vs_teacher_beam4" for s in ("student_greedy", "student_int8_greedy",
+                                                                       "student_ct2_int8_greedy")],
+          lambda: max(abs(dgap3(s, "student_greedy")()) for s in ("student_int8_greedy", "student_ct2_greedy",
+                                                                  "student_ct2_int8_greedy"))),
+    claim("docs/distillation.md", "scores\n{:.2f} test BLEU greedily, {:.2f} above the same student trained 60 minutes "
+          "on the references, at {:.2f}× the\nteacher's beam-4 speed (on a 2-core Intel Xeon, 2026-11-26, with another "
+          "3-hour teacher: {:.2f}, {:.2f} above)", f"{DB3}/student_greedy/bleu", dgap3("student_greedy", "baseline_greedy"),
+          f"{DB3}/student_greedy/speedup_vs_teacher_beam4", "distill_strong_teacher.json:systems/student_greedy/bleu",
+          distill_gain),
+    claim("README.md", "distillation adds **{:.2f} BLEU** over the same student trained 60 minutes on the references "
+          "({:.2f} against {:.2f}, greedy), at {:.2f}× the teacher's beam-4 speed", dgap3("student_greedy", "baseline_greedy"),
+          f"{DB3}/student_greedy/bleu", f"{DB3}/baseline_greedy/bleu", f"{DB3}/student_greedy/speedup_vs_teacher_beam4"),
 ]
 
 
