@@ -42,8 +42,9 @@ def valid_curves(records: list[dict[str, Any]], out: Path, title: str) -> None:
     line turns up); beside it, where every record counts them, against the target tokens read (runs of
     different batch sizes compared by how much music they have seen)."""
     by_tokens = all("tokens" in p for r in records for p in r.get("valid_curve") or [])
-    fig, axes = plt.subplots(1, 2 if by_tokens else 1, figsize=(12 if by_tokens else 6.5, 4), sharey=True,
-                             squeeze=False)
+    rows = -(-len(records) // 2)  # two panels share one legend below them, two runs a row: it hides no line
+    fig, axes = plt.subplots(1, 2 if by_tokens else 1, figsize=(12, 4 + 0.2 * rows) if by_tokens else (6.5, 4),
+                             sharey=True, squeeze=False)
     for record in records:
         points = record.get("valid_curve") or []
         nll = [p["valid_nll"] for p in points]
@@ -55,7 +56,8 @@ def valid_curves(records: list[dict[str, Any]], out: Path, title: str) -> None:
     axes[0][0].set_ylabel("validation NLL (nats per token)")
     if by_tokens:
         axes[0][1].set(xscale="log", xlabel="target tokens read (millions, log scale)")
-    _finish(fig, axes[0], title, out)
+        fig.legend(*axes[0][0].get_legend_handles_labels(), loc="lower center", ncol=2, fontsize=8)
+    _finish(fig, axes[0], title, out, legend=not by_tokens, room=0.2 * rows + 0.2)
 
 
 SMALL_BIN = 20  # sentences: below this a bin's BLEU is noise, drawn apart from the line
@@ -163,13 +165,14 @@ def by_budget(rows: list[dict[str, Any]], steps: list[int], out: Path, title: st
     _finish(fig, axes[0], title, out, legend=False)
 
 
-def _finish(fig, axes, title: str, out: Path, legend: bool = True) -> None:
-    """Grid (and legend) on each panel, the title over them, written as PNG (``out`` may be a temporary name)."""
+def _finish(fig, axes, title: str, out: Path, legend: bool = True, room: float = 0.4) -> None:
+    """Grid (and legend) on each panel, the title over them, written as PNG (``out`` may be a temporary name);
+    without a legend per panel, ``room`` inches at the bottom for the figure's."""
     for ax in axes:
         ax.grid(alpha=0.3)
         if legend:
             ax.legend(fontsize=8)
     fig.suptitle(title, fontsize=10)
-    fig.tight_layout(rect=(0, 0 if legend else 0.4 / fig.get_figheight(), 1, 1))  # room for a figure legend
+    fig.tight_layout(rect=(0, 0 if legend else room / fig.get_figheight(), 1, 1))  # room for a figure legend
     fig.savefig(out, dpi=110, format="png")
     plt.close(fig)
