@@ -233,12 +233,13 @@ DISTILL_60M_ROWS = [
     ("baseline_beam4", "the same shape, original targets", "beam 4")]
 
 
-def _distill_rows(file: str, rows: list[tuple[str, str, str]], speed: bool) -> list[Claim]:
-    """docs/distillation.md's tables: BLEU, chrF, sentences/s (and the speed ratio) of each system."""
+def _distill_rows(file: str, rows: list[tuple[str, str, str]], speed: bool, bold: tuple[str, ...] = ()) -> list[Claim]:
+    """docs/distillation.md's tables: BLEU, chrF, sentences/s (and the speed ratio) of each system; the BLEU of
+    the systems in ``bold`` is set in bold."""
     claims = []
     for system, label, decoding in rows:
         sys_ = f"{file}:systems/{system}"
-        bleu = "**{:.2f}**" if (file, system) == ("distill_strong_teacher.json", "student_greedy") else "{:.2f}"
+        bleu = "**{:.2f}**" if system in bold else "{:.2f}"
         text = f"| {label} | {decoding} | {bleu} | {{:.2f}} | {{:.1f}} |" + (" {:.2f}× |" if speed else "")
         claims.append(claim("docs/distillation.md", text, f"{sys_}/bleu", f"{sys_}/chrf", f"{sys_}/sentences_per_s",
                             *([f"{sys_}/speedup_vs_teacher_beam4"] if speed else [])))
@@ -410,7 +411,7 @@ CLAIMS: list[Claim] = [
         ("student_beam4", "student (distilled from it)", "beam 4"), ("student_int8_greedy", "student, aiayn int8", "greedy"),
         ("student_ct2_int8_greedy", "student, CTranslate2 int8", "greedy"),
         ("baseline_greedy", "the same shape, original targets", "greedy"),
-        ("baseline_beam4", "the same shape, original targets", "beam 4")], speed=True),
+        ("baseline_beam4", "the same shape, original targets", "beam 4")], speed=True, bold=("student_greedy",)),
     # docs/rnnsearch.md
     *[claim("docs/rnnsearch.md", f"| 60 s, one H100 | {name} | {{:,}} | {{:,.0f}} | {{:.2f}} | {{:.2f}} |"
             .replace("{:.2f} | {:.2f} |", "**{:.2f}** | **{:.2f}** |" if i == 2 else "{:.2f} | {:.2f} |"),
@@ -729,24 +730,31 @@ def valid_perplexity(run: str, step: int) -> Callable[[], float]:
     return lambda: math.exp(next(p["valid_nll"] for p in get(f"{DX}:{run}/valid_curve") if p["step"] == step))
 
 
-def dgap(a: str, b: str) -> Callable[[], float]:
-    """BLEU of system a minus system b in the EPYC's test-split benchmark of the distillation experiment."""
+def dgap(a: str, b: str, systems: str = DB) -> Callable[[], float]:
+    """BLEU of system a minus system b in a test-split benchmark of the distillation experiment (default: the
+    60-minute teacher's, on the EPYC)."""
     def f() -> float:
-        return get(f"{DB}/{a}/bleu") - get(f"{DB}/{b}/bleu")
-    f.__doc__ = f"{DB}/{a}/bleu - {DB}/{b}/bleu"
+        return get(f"{systems}/{a}/bleu") - get(f"{systems}/{b}/bleu")
+    f.__doc__ = f"{systems}/{a}/bleu - {systems}/{b}/bleu"
     return f
 
 
+def distill_records(runs: list[tuple[str, str]], distilled: str) -> list[Claim]:
+    """docs/distillation.md's tables of the experiment's runs (updates, valid BLEU, NLL at the end and best) and
+    the time the teacher took to translate the student's corpus (run ``distilled``)."""
+    return [*[claim("docs/distillation.md", f"| {label} | {{:,}} | {{:.2f}} | {{:.3f}} ({{:.3f}}) |",
+                    f"{DX}:{run}/updates", f"{DX}:{run}/bleu", f"{DX}:{run}/valid_nll",
+                    lambda run=run: min(p["valid_nll"] for p in get(f"{DX}:{run}/valid_curve")))
+              for run, label in runs],
+            claim("docs/distillation.md", "| the distilled corpus | {:,} sentences at beam 4 in {:.0f} min, one thread |",
+                  f"{DX}:{distilled}/corpus_sentences", lambda: get(f"{DX}:{distilled}/corpus_seconds") / 60)]
+
+
 CLAIMS += [
-    *[claim("docs/distillation.md", f"| {label} | {{:,}} | {{:.2f}} | {{:.3f}} ({{:.3f}}) |", f"{DX}:{run}/updates",
-            f"{DX}:{run}/bleu", f"{DX}:{run}/valid_nll",
-            lambda run=run: min(p["valid_nll"] for p in get(f"{DX}:{run}/valid_curve")))
-      for run, label in (("teacher", "teacher (tiny, 3 + 3, post-norm)"),
-                         ("student", "student (4 + 1, pre-norm) on the teacher's outputs"),
-                         ("student-orig", "the same shape on the original targets"),
-                         ("student-orig-post", "the same, post-norm"))],
-    claim("docs/distillation.md", "| the distilled corpus | {:,} sentences at beam 4 in {:.0f} min, one thread |",
-          f"{DX}:student/corpus_sentences", lambda: get(f"{DX}:student/corpus_seconds") / 60),
+    *distill_records([("teacher", "teacher (tiny, 3 + 3, post-norm)"),
+                      ("student", "student (4 + 1, pre-norm) on the teacher's outputs"),
+                      ("student-orig", "the same shape on the original targets"),
+                      ("student-orig-post", "the same, post-norm")], distilled="student"),
     *_distill_rows(DB.split(":")[0], DISTILL_60M_ROWS, speed=True),
     claim("docs/distillation.md", "decoding greedily runs at {:.2f}× the\nteacher's beam-4 speed",
           f"{DB}/student_greedy/speedup_vs_teacher_beam4"),
@@ -1061,34 +1069,17 @@ CLAIMS += [
 DB3 = "2026-11-28/distill-2.json:systems"
 
 
-def dgap3(a: str, b: str) -> Callable[[], float]:
-    """BLEU of system a minus system b in the stronger teacher's test-split benchmark."""
-    def f() -> float:
-        return get(f"{DB3}/{a}/bleu") - get(f"{DB3}/{b}/bleu")
-    f.__doc__ = f"{DB3}/{a}/bleu - {DB3}/{b}/bleu"
-    return f
+dgap3 = functools.partial(dgap, systems=DB3)
 
 
 CLAIMS += [
-    *[claim("docs/distillation.md", f"| {label} | {{:,}} | {{:.2f}} | {{:.3f}} ({{:.3f}}) |", f"{DX}:{run}/updates",
-            f"{DX}:{run}/bleu", f"{DX}:{run}/valid_nll",
-            lambda run=run: min(p["valid_nll"] for p in get(f"{DX}:{run}/valid_curve")))
-      for run, label in (("teacher-3h", "stronger teacher (tiny, 3 h)"),
-                         ("student-3h", "student (4 + 1, pre-norm) on the stronger teacher's outputs"))],
-    claim("docs/distillation.md", "| the distilled corpus | {:,} sentences at beam 4 in {:.0f} min, one thread |",
-          f"{DX}:student-3h/corpus_sentences", lambda: get(f"{DX}:student-3h/corpus_seconds") / 60),
-    *[claim("docs/distillation.md", f"| {label} | {decoding} | {bleu} | {{:.2f}} | {{:.1f}} | {{:.2f}}× |",
-            f"{DB3}/{system}/bleu", f"{DB3}/{system}/chrf", f"{DB3}/{system}/sentences_per_s",
-            f"{DB3}/{system}/speedup_vs_teacher_beam4")
-      for system, label, decoding, bleu in (
-          ("teacher_beam4", "teacher (tiny, 3 h)", "beam 4", "{:.2f}"),
-          ("student_greedy", "student (distilled from it)", "greedy", "**{:.2f}**"),
-          ("student_beam4", "student (distilled from it)", "beam 4", "{:.2f}"),
-          ("student_int8_greedy", "student, aiayn int8", "greedy", "{:.2f}"),
-          ("student_ct2_greedy", "student, CTranslate2 float32", "greedy", "{:.2f}"),
-          ("student_ct2_int8_greedy", "student, CTranslate2 int8", "greedy", "{:.2f}"),
-          ("baseline_greedy", "the same shape, original targets", "greedy", "{:.2f}"),
-          ("baseline_beam4", "the same shape, original targets", "beam 4", "{:.2f}"))],
+    *distill_records([("teacher-3h", "stronger teacher (tiny, 3 h)"),
+                      ("student-3h", "student (4 + 1, pre-norm) on the stronger teacher's outputs")],
+                     distilled="student-3h"),
+    *_distill_rows(DB3.split(":")[0], [  # the first table's rows, the teacher and the student named for this one
+        (system, {"teacher (tiny, 60 min)": "teacher (tiny, 3 h)",
+                  "student (distilled)": "student (distilled from it)"}.get(label, label), decoding)
+        for system, label, decoding in DISTILL_60M_ROWS], speed=True, bold=("student_greedy",)),
     claim("docs/distillation.md", "**Distillation adds {:.2f} BLEU** to the greedy student ({:.2f} against {:.2f} for "
           "the same shape trained on the\n  references for the same 60 minutes) and {:.2f} at beam 4 ({:.2f} against "
           "{:.2f})", dgap3("student_greedy", "baseline_greedy"), f"{DB3}/student_greedy/bleu",
@@ -1096,7 +1087,7 @@ CLAIMS += [
           f"{DB3}/baseline_beam4/bleu"),
     claim("docs/distillation.md", "beats the reference-trained one at beam 4 by {:.2f}, at {:.2f}× its speed",
           dgap3("student_greedy", "baseline_beam4"),
-          lambda: get(f"{DB3}/student_greedy/sentences_per_s") / get(f"{DB3}/baseline_beam4/sentences_per_s")),
+          ratio(f"{DB3}/student_greedy/sentences_per_s", f"{DB3}/baseline_beam4/sentences_per_s")),
     claim("docs/distillation.md", "the greedy student is {:.2f} BLEU below this teacher at beam 4",
           dgap3("teacher_beam4", "student_greedy")),
     claim("docs/distillation.md", "greedy, {:.2f}× the teacher's beam-4 speed in aiayn's float32 engine (target 3×); "
