@@ -7,9 +7,9 @@
 After --warmup untimed calls, one call runs under the profiler (CPU activities). Reported: the
 operators with the most self CPU time, their share of the total, calls and time per call.
 
-Run:  python -m benchmarks.profile decode --size tiny --beam 4 [--dtype bf16] [--batch 1]
+Run:  python -m benchmarks.profile decode --size tiny --beam 4 [--dtype bf16] [--batch 1] [--compile]
       python -m benchmarks.profile train --size tiny [--dtype fp32]
-Writes benchmarks/results/<today>/profile_<what>_<size>[_beam<K>][_<dtype>][_batch<N>].json (or --results DIR;
+Writes benchmarks/results/<today>/profile_<what>_<size>[_beam<K>][_<dtype>][_compiled][_batch<N>].json (or --results DIR;
 decoding in fp32 at 64 sentences a batch keeps its old name, profile_decode_<size>_beam<K>).
 """
 
@@ -30,12 +30,14 @@ def target(args):
         prepare(args.size)
         if args.dtype == "autocast":
             raise SystemExit("profile decode: --dtype autocast is for train; decode takes fp32, bf16 or int8")
-        system = {"fp32": "aiayn", "bf16": "aiayn_bf16", "int8": "aiayn_int8"}[args.dtype]
+        system = {"fp32": "aiayn", "bf16": "aiayn_bf16", "int8": "aiayn_int8"}[args.dtype] \
+            + ("_compiled" if args.compile else "")
         name = f"{args.size}_beam{args.beam}" + (f"_{args.dtype}" if args.dtype != "fp32" else "") \
-            + (f"_batch{args.batch}" if args.batch != N_SENTENCES else "")
+            + ("_compiled" if args.compile else "") + (f"_batch{args.batch}" if args.batch != N_SENTENCES else "")
         return make_decoder(system, args.size, args.beam, torch.get_num_threads(), batch=args.batch), name
-    if args.dtype == "int8" or args.batch != N_SENTENCES:
-        raise SystemExit("profile train: --dtype int8 and --batch are for decode; train takes fp32, bf16 or autocast")
+    if args.dtype == "int8" or args.batch != N_SENTENCES or args.compile:
+        raise SystemExit("profile train: --dtype int8, --batch and --compile are for decode; "
+                         "train takes fp32, bf16 or autocast")
     from .peers import model_config
     from .train_throughput import fixed_batch, make_step
 
@@ -54,6 +56,8 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--dtype", choices=["fp32", "bf16", "autocast", "int8"], default="fp32",
                    help="train: fp32 (default), bf16 (aiayn's bf16 path) or autocast (torch.autocast bfloat16); "
                    "decode: fp32, bf16 or int8 (as `aiayn translate --dtype bfloat16 / int8`)")
+    p.add_argument("--compile", action="store_true",
+                   help="decode: the decoding step compiled, as `aiayn translate --compile` (it compiles in the warm-up)")
     p.add_argument("--warmup", type=int, default=2, help="untimed calls first (default 2)")
     p.add_argument("--top", type=int, default=15, help="operators listed (default 15)")
     add_common_args(p)

@@ -14,7 +14,6 @@ Usage: ``compile_decoding(model)`` before decoding. Frozen weights: decode with 
 
 from __future__ import annotations
 
-import contextlib
 import logging
 
 import torch
@@ -93,23 +92,32 @@ class CompiledDecodeStep:
         family = (state.beams, tokens.size(0) == 1, state.src_mask.size(0) == 1)  # what Dynamo specialises on
         if family in self.uncompiled:
             return self.eager(tokens, state)
-        stance = torch.compiler.set_stance("fail_on_recompile") if self.settled else contextlib.nullcontext()
+        args = (tokens, pos, [c.k for c in caches], [c.v for c in caches], state.cross_kv, state.src_mask, state.beams)
+        try:  # the kernels at hand, without the config patches (entering them costs about a tenth of a step)
+            with torch.compiler.set_stance("fail_on_recompile"):
+                logits = self.step(*args)
+        except RuntimeError as e:  # set_stance's refusal, raised before the step ran: the state is untouched
+            if not str(e).startswith("Detected recompile"):
+                raise
+            if self.settled:
+                self.uncompiled.add(family)
+                return self.eager(tokens, state)
+            logits = self._compile(args)
+            if logits is None:
+                return self.eager(tokens, state)
+        state.pos += 1
+        return logits
+
+    def _compile(self, args: tuple) -> Tensor | None:
+        """The step of a new family of shapes, compiled under Inductor's options; None past RECOMPILES families."""
         try:
-            with self.inductor(INDUCTOR), self.dynamo(recompile_limit=RECOMPILES), stance:
-                logits = self.step(tokens, pos, [c.k for c in caches], [c.v for c in caches],
-                                   state.cross_kv, state.src_mask, state.beams)
-        except torch._dynamo.exc.FailOnRecompileLimitHit:  # raised before the step ran: the state is untouched
+            with self.inductor(INDUCTOR), self.dynamo(recompile_limit=RECOMPILES):
+                return self.step(*args)
+        except torch._dynamo.exc.FailOnRecompileLimitHit:  # raised before the step ran, as above
             self.failed = True
             log.warning("the compiled decoding step stops here: more than %d families of shapes met; the model's "
                         "own step runs from now on", RECOMPILES)
-            return self.eager(tokens, state)
-        except RuntimeError as e:  # set_stance's refusal, raised before the step ran, as above
-            if not (self.settled and str(e).startswith("Detected recompile")):
-                raise
-            self.uncompiled.add(family)
-            return self.eager(tokens, state)
-        state.pos += 1
-        return logits
+            return None
 
 
 def _vary(tokens: Tensor, caches: list, state: DecoderState) -> None:
