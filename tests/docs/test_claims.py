@@ -903,11 +903,11 @@ def d28(file: str, beam: int, system: str, field: str = "median_tokens_per_s") -
     return f"{D28}{file}.json:runs/beam{beam}/{system}/{field}"
 
 
-def prof_op(file: str, op: str, field: str, scale: float = 1.0) -> Callable[[], float]:
-    """A field of one operator in a profile record (``top_ops``), times ``scale``."""
+def prof_op(file: str, op: str, field: str, scale: float = 1.0, day: str = D28) -> Callable[[], float]:
+    """A field of one operator in a profile record (``top_ops``) of ``day``'s folder, times ``scale``."""
     def f() -> float:
-        return next(o[field] for o in load(f"{D28}{file}.json")["top_ops"] if o["op"] == op) * scale
-    f.__doc__ = f"{D28}{file}.json: {op} {field} x {scale}"
+        return next(o[field] for o in load(f"{day}{file}.json")["top_ops"] if o["op"] == op) * scale
+    f.__doc__ = f"{day}{file}.json: {op} {field} x {scale}"
     return f
 
 
@@ -1007,6 +1007,25 @@ CLAIMS += [
             f"{FAB}beam{b}/spelled_out/median_tokens_per_s", f"{FAB}beam{b}/fused_small/median_tokens_per_s",
             f"{FAB}beam{b}/fused_small_over_spelled_out", f"{FAB}beam{b}/fused_small_over_ct2_int8")
       for name, b in [("greedy", 1), ("beam 4", 4)]],
+]
+
+
+# the compiled step's call before and after bbd0e7c (2026-11-29)
+CAB, PC = "2026-11-29/compiled-call-ab/ab.json:runs/", "profile_decode_tiny_beam1_bf16_compiled_batch1"
+CLAIMS += [
+    *[claim("BENCHMARKS.md", f"| {label} | {{:,.0f}} | {{:,.0f}} | {{:.2f}}× | {{:.2f}}× |",
+            *[f"{CAB}batch{n}_beam{b}/{k}" for k in ("patched/median_tokens_per_s", "stance/median_tokens_per_s",
+                                                     "stance_over_patched", "stance_over_ct2_int8")])
+      for label, n, b in [("1, greedy", 1, 1), ("1, beam 4", 1, 4), ("64, greedy", 64, 1), ("64, beam 4", 64, 4)]],
+    claim("BENCHMARKS.md", "with the compiled step's call lighter ([bbd0e7c](#bfloat16-on-a-cpu-with-bf16-instructions-issue-42-"
+          "2026-11-27), 2026-11-29): one sentence at a time {:.2f}× / {:.2f}×;",
+          *[f"{CAB}batch1_beam{b}/stance_over_ct2_int8" for b in (1, 4)]),
+    claim("BENCHMARKS.md", "the slowest of a system's five rounds took up to {:.2f}× its fastest in this run",
+          lambda: max(max(v) / min(v) for row in get(CAB.rstrip("/")).values() if isinstance(row, dict)
+                      for v in (s["seconds"] for s in row.values() if isinstance(s, dict)))),
+    claim("BENCHMARKS.md", "{:.1f}% of the self CPU time in the compiled\nkernels, {:.1f}% in Dynamo's cache lookup and "
+          "{:.1f}% in its compiled-region entry", *[prof_op(PC, op, "share", 100, "2026-11-29/") for op in (
+              "## Call CompiledFxGraph None ##", "TorchDynamo Cache Lookup", "Torch-Compiled Region: 0/0")]),
 ]
 
 

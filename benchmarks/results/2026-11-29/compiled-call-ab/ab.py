@@ -33,7 +33,7 @@ for batch in (1, N_SENTENCES):
         reference = search()  # compiles every family met
         ct2 = make_decoder("ct2_int8", "tiny", beam, 1, batch=batch)
 
-        def side(call):
+        def side(call, search=search, reference=reference):
             def run():
                 compiled.CompiledDecodeStep.__call__ = call
                 outputs = search()
