@@ -23,3 +23,12 @@ def test_the_tuning_grid_gives_each_model_the_same_settings():
     assert set(by_arch) == {"transformer", "rnnsearch", "rnnencdec"}
     grids = list(by_arch.values())
     assert all(g == grids[0] for g in grids) and len(grids[0]) == 6
+
+
+def test_the_fair_comparison_trains_two_seeds_of_every_tuned_model():
+    tuning, fair = spec.load("recurrent_tuning"), spec.load("recurrent_fair")
+    assert {(r.row, r.arch) for r in fair.runs} == {(r.row, r.arch) for r in tuning.runs}
+    assert all(r.tuned == "recurrent_tuning" for r in fair.runs)
+    assert sorted((r.row, r.seed) for r in fair.runs) == sorted((row, s) for row in {r.row for r in tuning.runs}
+                                                                for s in (1, 2))
+    assert fair.evaluate.bins == (1, 10, 20, 30, 40, 50, 60, 200) and fair.evaluate.split == "test"

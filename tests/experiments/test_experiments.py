@@ -12,7 +12,8 @@ from conftest import aiayn
 from aiayn.errors import UsageError
 from aiayn.experiments import load, names
 from aiayn.experiments.report import _budget_changes, _judge, _paper_changes, render
-from aiayn.experiments.runner import read_lines, valid_curve, write_lines
+from aiayn.experiments.runner import read_lines, run_experiment, valid_curve, write_lines
+from aiayn.experiments.spec import tuned_setting
 from aiayn.io.rundir import RunDir
 from aiayn.metrics.bleu import paired_bootstrap
 from aiayn.tasks.music import SAMPLING
@@ -383,6 +384,38 @@ def test_a_tuning_budget_names_each_models_best_setting(tmp_path):
     lines = {line.split(" | ")[0]: line for line in text.splitlines() if line.startswith("| Transformer, lr x")}
     assert "| yes |" in lines["| Transformer, lr x0.35, clip none"]
     assert "| no: best at update 1,000 |" in lines["| Transformer, lr x6, clip 1"]
+
+
+def test_a_tuned_run_takes_the_best_setting_of_its_row_once_the_whole_row_is_scored(tmp_path):
+    """recurrent_fair: each run takes the lr and clipping of its row's best recurrent_tuning run by BLEU (only the
+    fields the grid varies), and refuses, naming the command, while any run of that row is unscored or stale."""
+    tuning, fair = load("recurrent_tuning"), load("recurrent_fair")
+    bleu = {"rnnsearch-lr0.35-clip0": 2.5, "rnnsearch-lr0.35-clip1": 3.0, "rnnsearch-lr1.5-clip0": 9.0,
+            "rnnsearch-lr1.5-clip1": 11.0, "rnnsearch-lr6-clip0": 0.5, "rnnsearch-lr6-clip1": 11.0}  # a tie: first wins
+    records = {r.name: {"key": r.key, "bleu": bleu[r.name]} for r in tuning.runs if r.row == "RNNsearch"}
+    spec = fair.run("rnnsearch-s2")
+    chosen = tuned_setting(spec, tuning, records)
+    assert chosen.tuned_from == "rnnsearch-lr1.5-clip1" and chosen.seed == 2 and chosen.time == 3 * 3600
+    assert chosen.set == {**spec.set, "train.lr_scale": 1.5, "train.clip_norm": 1}  # its own budget and checkpoints
+    assert chosen.key != spec.key and chosen.key != tuned_setting(fair.run("rnnsearch-s1"), tuning, records).key
+
+    stale = {**records, "rnnsearch-lr6-clip1": {"key": "older", "bleu": 20.0}}
+    for partial in (stale, {k: v for k, v in records.items() if k != "rnnsearch-lr0.35-clip0"}):
+        with pytest.raises(UsageError, match="1 of its 6 RNNsearch runs still to train.*aiayn experiment recurrent_tuning"):
+            tuned_setting(spec, tuning, partial)
+    with pytest.raises(UsageError, match="aiayn experiment recurrent_tuning"):  # before any data or training
+        run_experiment(fair, tmp_path / "runs", tmp_path / "results")
+    assert not (tmp_path / "runs").exists()
+
+
+def test_a_tuned_run_needs_a_row_the_tuning_has(tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_text("experiment: x\nruns:\n  - {name: a, row: LSTM, tuned: recurrent_tuning, budget: {updates: 1}}\n")
+    with pytest.raises(UsageError, match=r"x.yaml:3: run 'a': the tuning experiment 'recurrent_tuning' has no row 'LSTM'"):
+        load(path)
+    path.write_text("experiment: x\nruns:\n  - {name: a, tuned: recurrent_tuning, budget: {updates: 1}}\n")
+    with pytest.raises(UsageError, match="x.yaml:3: run 'a': tuned names a tuning experiment"):
+        load(path)
 
 
 def test_the_variations_picture_draws_each_rows_change_against_the_base(tmp_path):

@@ -36,7 +36,8 @@ from ..runs.distill import DistillRequest, corpus_time, distill
 from ..tasks.translation import evaluate
 from .flops import flops_per_update
 from .positions import nll_by_position
-from .spec import Experiment, RunSpec
+from .spec import Experiment, RunSpec, tuned_setting
+from .spec import load as load_spec
 
 BOOTSTRAP = 1000  # resamples for each length bin's 95% interval
 HYPS = "hyps"  # beside results.json: each scored checkpoint's hypotheses, for the paired bootstrap
@@ -76,6 +77,7 @@ def run_experiment(exp: Experiment, runs_root: Path, results_root: Path, only: l
     """Trains and scores every run of ``exp`` (or those named in ``only``) that has no current record."""
     results = Results(results_root / exp.name / "results.json")
     chosen = [exp.run(name) for name in only] if only else list(exp.runs)
+    chosen = [_with_tuning(spec, results_root) if spec.tuned else spec for spec in chosen]
     data = prepare_data(exp, runs_root / exp.name / "data")
     for spec in chosen:
         if results.done(spec):
@@ -92,6 +94,12 @@ def run_experiment(exp: Experiment, runs_root: Path, results_root: Path, only: l
             continue
         results.put(score(exp, spec, run, data, progress, results.path.parent / HYPS))
     return results
+
+
+def _with_tuning(spec: RunSpec, results_root: Path) -> RunSpec:
+    """A run with ``tuned``: its row's best setting, read from the tuning experiment's results."""
+    tuning = load_spec(spec.tuned)
+    return tuned_setting(spec, tuning, Results(results_root / tuning.name / "results.json").records)
 
 
 def prepare_data(exp: Experiment, folder: Path) -> dict[str, str]:
@@ -144,6 +152,7 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
     chosen = run.model_file() if exp.evaluate.checkpoint == "best" else last
     record = {"name": spec.name, "key": spec.key, "row": spec.row, "label": spec.label, "task": spec.task,
               "arch": spec.arch, "set": spec.set, "options": spec.options, "seed": spec.seed, "paper": spec.paper,
+              **({"tuned_from": spec.tuned_from} if spec.tuned_from else {}),
               "updates": state["step"],
               "train_seconds": round(state["elapsed"], 2), "parameters": model.num_parameters(),
               "checkpoint": chosen.name, "scored": stamp()}  # the commit, date and host of the scoring

@@ -29,7 +29,7 @@ from .positions import KINDS
 
 FOLDER = Path(__file__).parent
 RUN_KEYS = {"name", "task", "arch", "preset", "seed", "budget", "set", "options", "row", "paper", "label",
-            "diagnostic", "init", "teacher"}
+            "diagnostic", "init", "teacher", "tuned"}
 EVAL_KEYS = {"split", "beam", "alpha", "average", "curve", "metric", "bins", "curve_minutes", "curve_updates",
              "valid_curve", "alignments", "by_position", "checkpoint"}
 
@@ -61,6 +61,8 @@ class RunSpec:
     init: str | None = None  # a trained model (a --model) whose weights the run starts from: fine-tuning
     teacher: str | None = None  # a run of this experiment whose beam outputs are this run's targets (distillation)
     teacher_key: str = ""  # that run's key (set by ``load``), so a teacher trained again retrains its student
+    tuned: str | None = None  # a tuning experiment whose best setting of this run's row this run takes (``tuned_setting``)
+    tuned_from: str = ""  # the tuning run whose setting it took (set by ``tuned_setting``)
     row: str = ""
     label: str = ""
     paper: dict[str, float] = field(default_factory=dict)
@@ -77,7 +79,7 @@ class RunSpec:
         """What makes the trained model, hashed: a change here means the run must be trained again."""
         what = {"arch": self.arch, "preset": self.preset, "set": self.overrides(), "data": self.data}
         # fields added later count only when set, so the keys of records written before them still match
-        what |= {name: getattr(self, name) for name in ("task", "options", "init", "teacher", "teacher_key")
+        what |= {name: getattr(self, name) for name in ("task", "options", "init", "teacher", "teacher_key", "tuned_from")
                  if getattr(self, name) != getattr(_UNSET, name)}
         return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:16]
 
@@ -173,6 +175,10 @@ def load(name_or_path: str | Path) -> Experiment:
         twice = next(n for n in seen if seen.count(n) > 1)
         raise UsageError(f"{path}: run {twice!r} is named twice; give each run its own name")
     runs = _with_teachers(path, runs, lines)
+    for i, spec in enumerate(runs):
+        if spec.tuned and not any(r.row == spec.row for r in load(spec.tuned).runs):
+            raise UsageError(f"{path}:{lines[i] if i < len(lines) else 1}: run {spec.name!r}: the tuning experiment "
+                             f"{spec.tuned!r} has no row {spec.row!r} to take a setting from")
     return Experiment(str(doc.get("experiment") or path.stem), str(doc.get("title", "")), runs,
                       _evaluation(path, doc.get("evaluate") or {}), path, str(doc.get("notes", "")), data)
 
@@ -221,6 +227,9 @@ def _run(path: Path, line: int, entry: Any, data: dict[str, Any]) -> RunSpec:
         raise UsageError(f"{where}: run {entry['name']!r}: teacher names an earlier run whose beam outputs on the "
                          "training sources this run learns: a translation transformer on its teacher's data (no "
                          "init, options, other arch or task)")
+    if entry.get("tuned") is not None and (not isinstance(entry["tuned"], str) or not entry.get("row")):
+        raise UsageError(f"{where}: run {entry['name']!r}: tuned names a tuning experiment whose best setting of the "
+                         "run's row it takes, e.g. {tuned: recurrent_tuning, row: RNNsearch}")
     if not isinstance(entry.get("options", {}), dict):
         raise UsageError(f"{where}: run {entry['name']!r}: options is a mapping of data settings, e.g. {{transpose: 5}}")
     for key in entry.get("set", {}):
@@ -250,3 +259,19 @@ def _evaluation(path: Path, values: Any) -> Evaluation:
     if not set(values.get("by_position", ())) <= set(KINDS):
         raise UsageError(f"{path}: evaluate.by_position lists some of {', '.join(KINDS)}")
     return Evaluation(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})
+
+
+def tuned_setting(spec: RunSpec, tuning: Experiment, records: dict[str, dict[str, Any]]) -> RunSpec:
+    """``spec`` with the best setting of its row in ``tuning`` (a run with ``tuned``): the ``set`` fields that differ
+    among that row's runs, at the values of the run with the highest BLEU in ``records`` (the tuning's results; the
+    first listed wins a tie). Refused until every run of the row is scored from its current spec, so that the
+    choice is made once, over the whole grid, by the rule written here rather than by whoever reads the table."""
+    row = [r for r in tuning.runs if r.row == spec.row]
+    missing = [r.name for r in row if records.get(r.name, {}).get("key") != r.key]
+    if missing:
+        raise UsageError(f"run {spec.name!r} takes the best {spec.row} setting of {tuning.name}, which has {len(missing)} "
+                         f"of its {len(row)} {spec.row} runs still to train and score ({missing[0]} first); finish it "
+                         f"first: aiayn experiment {tuning.name}")
+    best = max(row, key=lambda r: records[r.name]["bleu"])
+    varied = sorted({k for r in row for k in r.set if any(o.set.get(k) != r.set.get(k) for o in row)})
+    return replace(spec, set={**spec.set, **{k: best.set[k] for k in varied if k in best.set}}, tuned_from=best.name)
