@@ -56,6 +56,8 @@ def valid_curves(records: list[dict[str, Any]], out: Path, title: str) -> None:
     axes[0][0].set_ylabel("validation NLL (nats per token)")
     if by_tokens:
         axes[0][1].set(xscale="log", xlabel="target tokens read (millions, log scale)")
+        for axis in (axes[0][1].xaxis.set_major_formatter, axes[0][1].xaxis.set_minor_formatter):
+            axis(matplotlib.ticker.FuncFormatter(lambda x, _: f"{x:g}"))  # 0.5, 1, 2, not 10^0 and 2x10^0
         fig.legend(*axes[0][0].get_legend_handles_labels(), loc="lower center", ncol=2, fontsize=8)
     _finish(fig, axes[0], title, out, legend=not by_tokens, room=0.2 * rows + 0.2)
 
