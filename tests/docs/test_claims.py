@@ -1012,6 +1012,7 @@ CLAIMS += [
 
 # the compiled step's call before and after bbd0e7c (2026-11-29)
 CAB, PC = "2026-11-29/compiled-call-ab/ab.json:runs/", "profile_decode_tiny_beam1_bf16_compiled_batch1"
+IWAB = "2026-11-29/int8-weights-ab/ab.json:runs/"
 CLAIMS += [
     *[claim("BENCHMARKS.md", f"| {label} | {{:,.0f}} | {{:,.0f}} | {{:.2f}}× | {{:.2f}}× |",
             *[f"{CAB}batch{n}_beam{b}/{k}" for k in ("patched/median_tokens_per_s", "stance/median_tokens_per_s",
@@ -1020,6 +1021,15 @@ CLAIMS += [
     claim("BENCHMARKS.md", "with the compiled step's call lighter ([bbd0e7c](#bfloat16-on-a-cpu-with-bf16-instructions-issue-42-"
           "2026-11-27), 2026-11-29): one sentence at a time {:.2f}× / {:.2f}×;",
           *[f"{CAB}batch1_beam{b}/stance_over_ct2_int8" for b in (1, 4)]),
+    *[claim("BENCHMARKS.md", f"| {label} | {{:,.0f}} | {{:,.0f}} | {{:,.0f}} | {{:.2f}}× | {{:.2f}}× | {{}} / {{}} |",
+            *[f"{IWAB}batch{n}_beam{b}/{k}" for k in (
+                "bf16/median_tokens_per_s", "int8_weights/median_tokens_per_s", "ct2_int8/median_tokens_per_s",
+                "int8_weights_over_bf16", "int8_weights_over_ct2_int8", "bf16/differing_from_fp32",
+                "int8_weights/differing_from_fp32")])
+      for label, n, b in [("1, greedy", 1, 1), ("1, beam 4", 1, 4), ("64, greedy", 64, 1), ("64, beam 4", 64, 4)]],
+    claim("BENCHMARKS.md", "pays where a step multiplies one row: {:.2f}× one sentence at a time greedy, the\nlargest "
+          "single gain there after compiling the step, and {:.2f}× at beam 4", f"{IWAB}batch1_beam1/int8_weights_over_bf16",
+          f"{IWAB}batch1_beam4/int8_weights_over_bf16"),
     claim("BENCHMARKS.md", "the slowest of a system's five rounds took up to {:.2f}× its fastest in this run",
           lambda: max(max(v) / min(v) for row in get(CAB.rstrip("/")).values() if isinstance(row, dict)
                       for v in (s["seconds"] for s in row.values() if isinstance(s, dict)))),
