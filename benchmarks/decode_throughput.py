@@ -7,9 +7,10 @@ exactly 50 tokens so that all systems do the same work, aiayn against:
   aiayn_int8   aiayn with int8 linear layers (`aiayn translate --dtype int8`: dynamic quantisation)
   aiayn_bf16   aiayn with weights and cache in bfloat16 (`aiayn translate --dtype bfloat16`); only
                with --systems, and then the run also counts the outputs that differ from float32
-  aiayn_compiled, aiayn_bf16_compiled
-               aiayn float32 / bfloat16 with its decoding step compiled (`aiayn translate --compile`,
-               ``aiayn.model.compiled``); only with --systems; the compiling happens in the warm-up calls
+  aiayn_compiled, aiayn_bf16_compiled, aiayn_int8_compiled
+               aiayn float32 / bfloat16 / int8 with its decoding step compiled (`aiayn translate --compile`,
+               ``aiayn.model.compiled``; int8: its int8 weights, bf16 activations); only with --systems; the
+               compiling happens in the warm-up calls
 
 Input: 64 source sentences of 25 tokens each (24 random ids + EOS), the same ids for every system,
 in one batch, or in batches of --batch sentences (--batch 1: one sentence at a time, as a server
@@ -46,8 +47,9 @@ import time
 
 from .common import CACHE, add_common_args, own_peak_rss_mib, peak_rss_of, print_table, write_result
 
-SYSTEMS = ("aiayn", "hf", "ct2_float32", "ct2_int8", "aiayn_int8", "aiayn_bf16", "aiayn_compiled", "aiayn_bf16_compiled")
-LOWER = ("aiayn_bf16", "aiayn_int8", "aiayn_compiled", "aiayn_bf16_compiled")  # counted against float32's outputs
+SYSTEMS = ("aiayn", "hf", "ct2_float32", "ct2_int8", "aiayn_int8", "aiayn_bf16", "aiayn_compiled", "aiayn_bf16_compiled",
+           "aiayn_int8_compiled")
+LOWER = ("aiayn_bf16", "aiayn_int8", "aiayn_compiled", "aiayn_bf16_compiled", "aiayn_int8_compiled")  # against float32
 DEFAULT_SYSTEMS = SYSTEMS[:5]  # aiayn_bf16 on request: it only means something on hardware with bf16
 N_SENTENCES, SRC_LEN, OUT_LEN = 64, 25, 50
 

@@ -156,13 +156,50 @@ class PackedLinear(nn.Module):
         super().__init__()
         self.weight = nn.Parameter(weight.detach(), requires_grad=False)
         self.bias = None if bias is None else nn.Parameter(bias.detach(), requires_grad=False)
-        self.packed = torch.ops.mkldnn._reorder_linear_weight(self.weight, None)  # not a buffer: .to() leaves it
+        # not a buffer: .to() leaves it; None where oneDNN's bf16 kernels do not run (``F.linear`` then)
+        self.packed = torch.ops.mkldnn._reorder_linear_weight(self.weight, None) if packed_bf16_possible() else None
 
     def forward(self, x: Tensor) -> Tensor:
-        if x.dtype != torch.bfloat16 or self.weight.dtype != torch.bfloat16 or x.device.type != "cpu" \
+        if self.packed is None or x.dtype != torch.bfloat16 or self.weight.dtype != torch.bfloat16 or x.device.type != "cpu" \
                 or torch.is_grad_enabled() or torch.compiler.is_compiling():  # compiled: Inductor lays weights out itself
             return F.linear(x, self.weight, self.bias)
         return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.bias, "none", [], "")
+
+
+class Int8Linear(nn.Module):
+    """``--dtype int8``'s linear layer for the compiled decoding step: int8 weights, one scale per output channel
+    (the values ``int8_model`` quantised), bf16 activations. Inside a compiled step a product of one row multiplies
+    the int8 weights (half the bytes of bf16, which one row is bound by); a product of several rows, and every
+    eager call, multiplies their bf16 copy, packed where oneDNN runs it (the faster there: BENCHMARKS.md)."""
+
+    def __init__(self, weight: Tensor, scale: Tensor, bias: Tensor | None):
+        super().__init__()
+        self.register_buffer("weight_int8", weight.to(torch.int8))
+        self.register_buffer("scale", scale.to(torch.bfloat16))
+        copy = (weight.float() * scale.float()[:, None]).to(torch.bfloat16)
+        bias = None if bias is None else bias.to(torch.bfloat16)
+        self.rows = PackedLinear(copy, bias)
+
+    def forward(self, x: Tensor) -> Tensor:
+        if torch.compiler.is_compiling() and x.dtype == torch.bfloat16 and x.numel() == x.size(-1):  # one row
+            y = torch.ops.aten._weight_int8pack_mm(x.reshape(1, -1), self.weight_int8, self.scale)
+            y = y.reshape(*x.shape[:-1], -1)
+            return y if self.rows.bias is None else y + self.rows.bias
+        return self.rows(x)
+
+
+def int8_compiled_model(model: nn.Module) -> nn.Module:
+    """``int8_model``'s model made ready for the compiled step: each dynamically quantised linear layer an
+    ``Int8Linear`` with the same int8 weights and scales, everything else in bf16 (in place; returned)."""
+    from torch.ao.nn.quantized.dynamic import Linear as DynamicLinear
+
+    model.to(torch.bfloat16)
+    for parent in list(model.modules()):
+        for name, child in parent.named_children():
+            if isinstance(child, DynamicLinear):
+                q = child.weight()  # per output channel, symmetric: zero points 0
+                setattr(parent, name, Int8Linear(q.int_repr(), q.q_per_channel_scales(), child.bias()))
+    return model
 
 
 def packed_bf16_possible() -> bool:

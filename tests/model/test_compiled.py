@@ -12,11 +12,10 @@ import torch
 from aiayn.data import pad_right
 from aiayn.decoding import greedy_search
 from aiayn.decoding.beam import beam_search
-from aiayn.errors import UsageError
 from aiayn.model import LanguageModel, Transformer
 from aiayn.model.compiled import CompiledDecodeStep, compilable, compile_decoding
 from aiayn.model.config import LanguageModelConfig, TransformerConfig
-from aiayn.precision import bf16_decoding_model, int8_model
+from aiayn.precision import Int8Linear, bf16_decoding_model, int8_compiled_model, int8_model
 
 SMALL = dict(d_model=32, n_heads=4, d_ff=64, n_encoder_layers=2, n_decoder_layers=2, max_positions=64)
 
@@ -116,7 +115,7 @@ def test_bfloat16_steps_stay_within_bf16_rounding():
     assert calls["compiled"] == len(diffs) >= 3
 
 
-def test_models_it_does_not_cover_are_left_alone_and_int8_is_refused():
+def test_models_it_does_not_cover_are_left_alone():
     relative = small_transformer(attention="relative", positional="none")
     lm = LanguageModel(LanguageModelConfig(vocab_size=40, d_model=32, n_heads=4, d_ff=64, n_layers=2, max_positions=32))
     for model in (relative, lm):
@@ -124,8 +123,53 @@ def test_models_it_does_not_cover_are_left_alone_and_int8_is_refused():
         assert compile_decoding(model) is model and "decode_step" not in vars(model)
     plain = small_transformer()
     assert compilable(plain) and isinstance(compile_decoding(plain).decode_step, CompiledDecodeStep)
-    with pytest.raises(UsageError, match="--compile takes float32 and bfloat16 models"):
-        compile_decoding(int8_model(small_transformer()))
+
+
+def test_an_int8_model_keeps_its_int8_weights_and_its_steps_stay_within_bf16_rounding():
+    """--dtype int8 --compile: every linear layer keeps the int8 values and scales that int8_model quantised; one
+    sentence at a time (one-row products on the int8 weights, in the compiled step) and three at a time (their bf16
+    copy) each step stays within bf16 rounding of the same weights run eagerly."""
+    from torch.ao.nn.quantized.dynamic import Linear as DynamicLinear
+
+    quantised = dict(int8_model(small_transformer()).named_modules())
+    compiled = compile_decoding(int8_model(small_transformer()))
+    converted = dict(compiled.named_modules())
+    layers = [name for name, m in quantised.items() if isinstance(m, DynamicLinear)]
+    assert len(layers) > 10 and all(isinstance(converted[name], Int8Linear) for name in layers)
+    for name in layers:
+        q, ours = quantised[name].weight(), converted[name]
+        assert torch.equal(ours.weight_int8, q.int_repr())
+        assert torch.equal(ours.rows.weight, q.dequantize().to(torch.bfloat16))
+    eager = int8_compiled_model(int8_model(small_transformer()))  # the same layers, not compiled: bf16 copies
+    for rows in (1, 3):
+        diffs, calls, restore = checking(compiled, eager, 0.05)
+        try:
+            with torch.no_grad():
+                greedy_search(compiled, sources()[:rows], max_len_a=0, max_len_b=8)
+        finally:
+            restore()
+        assert calls["compiled"] == len(diffs) >= 3
+
+
+def test_one_row_multiplies_the_int8_weights_several_rows_their_bf16_copy():
+    """What the compiler sees of an Int8Linear: the int8 kernel for a product of one row, none for three."""
+    torch.manual_seed(0)
+    weight = torch.randint(-127, 128, (24, 16), dtype=torch.int8)
+    layer = Int8Linear(weight, torch.rand(24) / 100, torch.randn(24))
+    graphs = []
+
+    def record(gm, example_inputs):
+        graphs.append({str(node.target) for node in gm.graph.nodes})
+        return gm
+
+    torch._dynamo.reset()
+    step = torch.compile(layer, backend=record, dynamic=True)
+    with torch.no_grad():
+        for rows in (1, 3):
+            x = torch.randn(rows, 1, 16).to(torch.bfloat16)
+            expected = x.double() @ (weight.double() * layer.scale.double()[:, None]).T + layer.rows.bias.double()
+            assert torch.allclose(step(x).double(), expected, rtol=0.02, atol=0.02)
+    assert ["aten._weight_int8pack_mm" in " ".join(g) for g in graphs] == [True, False]
 
 
 def test_a_served_translator_compiles_on_request(trained):

@@ -19,7 +19,6 @@ import logging
 import torch
 from torch import Tensor, nn
 
-from ..errors import UsageError
 from .cache import DecoderState
 
 # Inductor options: the weights become constants (it lays them out for its kernels once), and a C++ wrapper
@@ -30,8 +29,8 @@ INDUCTOR = {"freezing": True, "cpp_wrapper": True}
 RECOMPILES = 32
 # --compile's help, for every command that takes it (translate, evaluate, serve)
 HELP = ("compile the decoder's step for this machine (torch.compile; needs a C++ compiler): faster per sentence once "
-        "compiled, which takes seconds at the first sentences and again at the first of a new shape; float32 or "
-        "bfloat16 models, not int8 (BENCHMARKS.md measures it)")
+        "compiled, which takes seconds at the first sentences and again at the first of a new shape; with --dtype int8 "
+        "the int8 weights stay and the activations are bfloat16 (BENCHMARKS.md measures it)")
 
 log = logging.getLogger("aiayn")
 
@@ -146,10 +145,13 @@ def compilable(model: nn.Module) -> bool:
 def compile_decoding(model: nn.Module) -> nn.Module:
     """The model with its one-token decoding steps compiled (in place; returned for chaining); a model it does
     not cover (``compilable``) is returned unchanged. The first steps of each new family of shapes compile
-    (seconds each); later ones reuse the kernels. float32 and bfloat16 models; int8's are refused."""
+    (seconds each); later ones reuse the kernels. float32 and bfloat16 models, and ``int8_model``'s: its int8
+    weights kept, its activations in bf16 (``precision.Int8Linear``)."""
+    if not compilable(model):
+        return model
     if any(type(m).__module__.startswith("torch.ao.nn.quantized") for m in model.modules()):
-        raise UsageError("--compile takes float32 and bfloat16 models: the int8 layers (dynamic quantisation) do not "
-                         "compile; leave out --compile or use --dtype bfloat16")
-    if compilable(model):
-        model.decode_step = CompiledDecodeStep(model)  # an instance attribute: shadows the class's method
+        from ..precision import int8_compiled_model
+
+        int8_compiled_model(model)
+    model.decode_step = CompiledDecodeStep(model)  # an instance attribute: shadows the class's method
     return model
