@@ -1012,7 +1012,14 @@ CLAIMS += [
 
 # the compiled step's call before and after bbd0e7c (2026-11-29)
 CAB, PC = "2026-11-29/compiled-call-ab/ab.json:runs/", "profile_decode_tiny_beam1_bf16_compiled_batch1"
-IWAB = "2026-11-29/int8-weights-ab/ab.json:runs/"
+IWAB, D29 = "2026-11-29/int8-weights-ab/ab.json:runs/", "2026-11-29/"
+
+
+def int8_bleu_gap() -> float:
+    """The int8 compiled decoder's largest BLEU distance from float32 (greedy, beam 4), rounded up to hundredths."""
+    q = f"{D29}int8-compiled-quality/quality.json:runs/"
+    return 0.01 * -(-100 * max(abs(get(f"{q}beam{b}_int8_compiled/bleu") - get(f"{q}beam{b}_float32/bleu"))
+                               for b in (1, 4)) // 1)
 CLAIMS += [
     *[claim("BENCHMARKS.md", f"| {label} | {{:,.0f}} | {{:,.0f}} | {{:.2f}}× | {{:.2f}}× |",
             *[f"{CAB}batch{n}_beam{b}/{k}" for k in ("patched/median_tokens_per_s", "stance/median_tokens_per_s",
@@ -1030,6 +1037,31 @@ CLAIMS += [
     claim("BENCHMARKS.md", "pays where a step multiplies one row: {:.2f}× one sentence at a time greedy, the\nlargest "
           "single gain there after compiling the step, and {:.2f}× at beam 4", f"{IWAB}batch1_beam1/int8_weights_over_bf16",
           f"{IWAB}batch1_beam4/int8_weights_over_bf16"),
+    *[claim("BENCHMARKS.md", f"| {label} | " + " | ".join(["{:,.0f}"] * 4) + " | {:.2f}× | {:.2f}× | {} |",
+            *[f"{D29}{f}.json:runs/beam{b}/{s}/median_tokens_per_s"
+              for s in ("aiayn_int8", "aiayn_bf16_compiled", "aiayn_int8_compiled", "ct2_int8")],
+            f"{D29}{f}.json:runs/beam{b}/aiayn_bf16_compiled/aiayn_int8_compiled_speedup_median",
+            f"{D29}{f}.json:runs/beam{b}/ct2_int8/aiayn_int8_compiled_speedup_median",
+            f"{D29}{f}.json:runs/beam{b}/aiayn_int8_compiled/outputs_differing_from_float32")
+      for label, f, b in [("1, greedy", "decode_tiny_compiled_batch1", 1), ("1, beam 4", "decode_tiny_compiled_batch1", 4),
+                          ("64, greedy", "decode_tiny_compiled", 1), ("64, beam 4", "decode_tiny_compiled", 4)]],
+    claim("BENCHMARKS.md", "One sentence at a time greedy is now {:.2f}× the bf16 compiled step and {:.2f}× CTranslate2 int8",
+          f"{D29}decode_tiny_compiled_batch1.json:runs/beam1/aiayn_bf16_compiled/aiayn_int8_compiled_speedup_median",
+          f"{D29}decode_tiny_compiled_batch1.json:runs/beam1/ct2_int8/aiayn_int8_compiled_speedup_median"),
+    *[claim("BENCHMARKS.md", f"| {label} | {{:.2f}} | {{:,}} | {{:.2f}} | {{:,}} |",
+            *[f"{D29}int8-compiled-quality/quality.json:runs/beam{b}_{key}/{k}" for b in (1, 4)
+              for k in ("bleu", "differing_from_float32")])
+      for label, key in [("float32", "float32"), ("bfloat16", "bfloat16"), ("bfloat16, compiled", "bfloat16_compiled"),
+                         ("int8", "int8"), ("int8, compiled", "int8_compiled")]],
+    claim("BENCHMARKS.md", "int8 compiled is within {:.2f} BLEU of float32 at both beam sizes", int8_bleu_gap),
+    claim("README.md", "with `--dtype int8` (its int8 weights kept, bf16 activations): **{:.2f}×** the bf16 compiled step "
+          "({:.2f}× CTranslate2 int8), BLEU within {:.2f} of float32",
+          f"{D29}decode_tiny_compiled_batch1.json:runs/beam1/aiayn_bf16_compiled/aiayn_int8_compiled_speedup_median",
+          f"{D29}decode_tiny_compiled_batch1.json:runs/beam1/ct2_int8/aiayn_int8_compiled_speedup_median", int8_bleu_gap),
+    claim("BENCHMARKS.md", "with `--dtype int8 --compile` on the AVX-512 BF16 EPYC ([2026-11-29](#bfloat16-on-a-cpu-with-"
+          "bf16-instructions-issue-42-2026-11-27)), tiny: one sentence at a time greedy {:.2f}×, beam 4 {:.2f}×; 64 a batch "
+          "{:.2f}× / {:.2f}×", *[f"{D29}{f}.json:runs/beam{b}/ct2_int8/aiayn_int8_compiled_speedup_median"
+                                 for f in ("decode_tiny_compiled_batch1", "decode_tiny_compiled") for b in (1, 4)]),
     claim("BENCHMARKS.md", "the slowest of a system's five rounds took up to {:.2f}× its fastest in this run",
           lambda: max(max(v) / min(v) for row in get(CAB.rstrip("/")).values() if isinstance(row, dict)
                       for v in (s["seconds"] for s in row.values() if isinstance(s, dict)))),
