@@ -170,7 +170,8 @@ class Int8Linear(nn.Module):
     """``--dtype int8``'s linear layer for the compiled decoding step: int8 weights, one scale per output channel
     (the values ``int8_model`` quantised), bf16 activations. Inside a compiled step a product of one row multiplies
     the int8 weights (half the bytes of bf16, which one row is bound by); a product of several rows, and every
-    eager call, multiplies their bf16 copy, packed where oneDNN runs it (the faster there: BENCHMARKS.md)."""
+    eager call, multiplies their bf16 copy, packed where oneDNN runs it (the faster there: BENCHMARKS.md). Holding
+    both, it takes more memory than ``--dtype bfloat16``'s layer."""
 
     def __init__(self, weight: Tensor, scale: Tensor, bias: Tensor | None):
         super().__init__()
@@ -193,6 +194,7 @@ def int8_compiled_model(model: nn.Module) -> nn.Module:
     ``Int8Linear`` with the same int8 weights and scales, everything else in bf16 (in place; returned)."""
     from torch.ao.nn.quantized.dynamic import Linear as DynamicLinear
 
+    warn_if_emulated_bf16(torch.device("cpu"), "int8 decoding with --compile (its activations are bfloat16)")
     model.to(torch.bfloat16)
     for parent in list(model.modules()):
         for name, child in parent.named_children():
