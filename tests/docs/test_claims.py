@@ -1013,6 +1013,7 @@ CLAIMS += [
 # the compiled step's call before and after bbd0e7c (2026-11-29)
 CAB, PC = "2026-11-29/compiled-call-ab/ab.json:runs/", "profile_decode_tiny_beam1_bf16_compiled_batch1"
 IWAB, D29 = "2026-11-29/int8-weights-ab/ab.json:runs/", "2026-11-29/"
+SERVE29 = f"{D29}serve_load_aiayn-bfloat16-compiled_aiayn-int8-compiled_ctranslate2-int8.json:"
 
 
 def int8_bleu_gap() -> float:
@@ -1062,6 +1063,16 @@ CLAIMS += [
           "bf16-instructions-issue-42-2026-11-27)), tiny: one sentence at a time greedy {:.2f}×, beam 4 {:.2f}×; 64 a batch "
           "{:.2f}× / {:.2f}×", *[f"{D29}{f}.json:runs/beam{b}/ct2_int8/aiayn_int8_compiled_speedup_median"
                                  for f in ("decode_tiny_compiled_batch1", "decode_tiny_compiled") for b in (1, 4)]),
+    *[claim("BENCHMARKS.md", f"| {clients} | {{:.2f}} | {{:.2f}} | {{:.2f}} | {{:.2f}}× | {{:.2f}}× |",
+            *[f"{SERVE29}levels/{i + k}/requests_per_s" for k in range(3)],
+            ratio(f"{SERVE29}levels/{i + 1}/requests_per_s", f"{SERVE29}levels/{i}/requests_per_s"),
+            ratio(f"{SERVE29}levels/{i + 1}/requests_per_s", f"{SERVE29}levels/{i + 2}/requests_per_s"))
+      for clients, i in [(1, 0), (8, 3), (32, 6)]],
+    claim("README.md", "but served on the one-decoder-layer student {:.2f}–{:.2f}× the bf16 compiled server",
+          ratio(f"{SERVE29}levels/1/requests_per_s", f"{SERVE29}levels/0/requests_per_s"),
+          ratio(f"{SERVE29}levels/7/requests_per_s", f"{SERVE29}levels/6/requests_per_s")),
+    claim("BENCHMARKS.md", "Its peak RSS was {:,.0f} MiB against {:,.0f} for the bf16 server",
+          f"{SERVE29}server_peak_rss_mib/aiayn:int8:compiled", f"{SERVE29}server_peak_rss_mib/aiayn:bfloat16:compiled"),
     claim("BENCHMARKS.md", "the slowest of a system's five rounds took up to {:.2f}× its fastest in this run",
           lambda: max(max(v) / min(v) for row in get(CAB.rstrip("/")).values() if isinstance(row, dict)
                       for v in (s["seconds"] for s in row.values() if isinstance(s, dict)))),
