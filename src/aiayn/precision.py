@@ -196,11 +196,19 @@ def int8_compiled_model(model: nn.Module) -> nn.Module:
 
     warn_if_emulated_bf16(torch.device("cpu"), "int8 decoding with --compile (its activations are bfloat16)")
     model.to(torch.bfloat16)
+    def convert(layer: DynamicLinear) -> Int8Linear:
+        q = layer.weight()  # per output channel, symmetric: zero points 0
+        return Int8Linear(q.int_repr(), q.q_per_channel_scales(), layer.bias())
+
+    return _swap_layers(model, lambda m: isinstance(m, DynamicLinear), convert)
+
+
+def _swap_layers(model: nn.Module, chosen, convert) -> nn.Module:
+    """Replaces every submodule for which ``chosen`` holds with ``convert`` of it (in place; returned)."""
     for parent in list(model.modules()):
         for name, child in parent.named_children():
-            if isinstance(child, DynamicLinear):
-                q = child.weight()  # per output channel, symmetric: zero points 0
-                setattr(parent, name, Int8Linear(q.int_repr(), q.q_per_channel_scales(), child.bias()))
+            if chosen(child):
+                setattr(parent, name, convert(child))
     return model
 
 
@@ -225,8 +233,4 @@ def bf16_decoding_model(model: nn.Module) -> nn.Module:
     embed = getattr(model, "tgt_embed", None) or getattr(model, "embed", None)
     if getattr(model, "output_proj", False) is None and embed is not None:
         model.output_proj = PackedLinear(embed.weight, None)  # the tied projection, packed too
-    for parent in list(model.modules()):
-        for name, child in parent.named_children():
-            if type(child) is nn.Linear:
-                setattr(parent, name, PackedLinear(child.weight, child.bias))
-    return model
+    return _swap_layers(model, lambda m: type(m) is nn.Linear, lambda m: PackedLinear(m.weight, m.bias))
