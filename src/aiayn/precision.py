@@ -143,7 +143,7 @@ def int8_model(model: nn.Module) -> nn.Module:
         return quantize_dynamic(model, {nn.Linear: per_channel_dynamic_qconfig}, inplace=True)
 
 
-CACHE_SIZES = {"LRU_CACHE_CAPACITY": "32", "ONEDNN_PRIMITIVE_CACHE_CAPACITY": "64"}  # for bf16 decoding, unless the user set them
+CACHE_SIZES = {"LRU_CACHE_CAPACITY": "32", "ONEDNN_PRIMITIVE_CACHE_CAPACITY": "64"}  # for bf16 and int8-compiled decoding
 
 
 class PackedLinear(nn.Module):
@@ -195,6 +195,7 @@ def int8_compiled_model(model: nn.Module) -> nn.Module:
     from torch.ao.nn.quantized.dynamic import Linear as DynamicLinear
 
     warn_if_emulated_bf16(torch.device("cpu"), "int8 decoding with --compile (its activations are bfloat16)")
+    few_onednn_kernels()  # its eager products (the encoder, batches of several rows) are bf16 PackedLinear too
     model.to(torch.bfloat16)
     def convert(layer: DynamicLinear) -> Int8Linear:
         q = layer.weight()  # per output channel, symmetric: zero points 0
@@ -212,6 +213,14 @@ def _swap_layers(model: nn.Module, chosen, convert) -> nn.Module:
     return model
 
 
+def few_onednn_kernels() -> None:
+    """oneDNN (and its wrapper, ideep) keep 1,024 kernels by default, one per product shape met, and a server meets
+    thousands: fewer kept a bf16 translator's heap down at the same speed (BENCHMARKS.md). Read at first use, so
+    set before the first bf16 product; a value the user set stays."""
+    for variable, size in CACHE_SIZES.items():
+        os.environ.setdefault(variable, size)
+
+
 def packed_bf16_possible() -> bool:
     """Whether this PyTorch has oneDNN's bf16 linear kernels (``PackedLinear``) and the CPU runs them."""
     mkldnn = getattr(torch.ops, "mkldnn", None)
@@ -226,10 +235,7 @@ def bf16_decoding_model(model: nn.Module) -> nn.Module:
     model = model.to(torch.bfloat16).eval()
     if not packed_bf16_possible():
         return model
-    # oneDNN (and its wrapper, ideep) keep 1,024 kernels by default, one per product shape met, and a server meets
-    # thousands: fewer kept the bf16 translator's heap down at the same speed (BENCHMARKS.md). Read at first use.
-    for variable, size in CACHE_SIZES.items():
-        os.environ.setdefault(variable, size)
+    few_onednn_kernels()
     embed = getattr(model, "tgt_embed", None) or getattr(model, "embed", None)
     if getattr(model, "output_proj", False) is None and embed is not None:
         model.output_proj = PackedLinear(embed.weight, None)  # the tied projection, packed too

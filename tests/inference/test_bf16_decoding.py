@@ -11,7 +11,14 @@ import torch
 import torch.nn.functional as F
 
 from aiayn import LanguageModel, LanguageModelConfig, Transformer, TransformerConfig, beam_search, greedy_search
-from aiayn.precision import CACHE_SIZES, PackedLinear, bf16_decoding_model, packed_bf16_possible
+from aiayn.precision import (
+    CACHE_SIZES,
+    PackedLinear,
+    bf16_decoding_model,
+    int8_compiled_model,
+    int8_model,
+    packed_bf16_possible,
+)
 
 needs_packing = pytest.mark.skipif(not packed_bf16_possible(), reason="oneDNN's bf16 kernels do not run on this CPU "
                                    "(the fallback is tested below)")
@@ -107,11 +114,17 @@ def test_the_translator_decodes_bfloat16_through_it():
 
 @needs_packing
 @pytest.mark.parametrize("users", [None, "256"])
-def test_bf16_decoding_keeps_few_onednn_kernels_unless_the_user_said(monkeypatch, users):
+@pytest.mark.parametrize("convert", ["bf16", "int8 compiled"])
+def test_bf16_decoding_keeps_few_onednn_kernels_unless_the_user_said(monkeypatch, users, convert):
+    # int8 compiled decoding runs its eager products in packed bf16 too: without the limit a server's RSS grew
+    # to 1,321 MiB against 599 with it (serve_load, 8 clients, BENCHMARKS.md)
     for variable in CACHE_SIZES:
         if users is None:
             monkeypatch.delenv(variable, raising=False)
         else:
             monkeypatch.setenv(variable, users)
-    bf16_decoding_model(transformer())
+    if convert == "bf16":
+        bf16_decoding_model(transformer())
+    else:
+        int8_compiled_model(int8_model(transformer()))
     assert {v: os.environ[v] for v in CACHE_SIZES} == (CACHE_SIZES if users is None else dict.fromkeys(CACHE_SIZES, users))
