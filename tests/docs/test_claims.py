@@ -1218,6 +1218,22 @@ CLAIMS += [
 ]
 
 
+# recurrent_tuning, stage 1 of the fair recurrent comparison (docs/reproductions.md)
+RT = "docs/experiments/recurrent_tuning/results.json"
+RT_COLS = [("0.35", 0), ("0.35", 1), ("1.5", 0), ("1.5", 1), ("6", 0), ("6", 1)]
+CLAIMS += [
+    *[claim("docs/reproductions.md", f"| {label} | " + " | ".join(["{:.2f} ({:,})"] * 6) + " |",
+            *[f"{RT}:{arch}-lr{lr}-clip{c}/{k}" for lr, c in RT_COLS for k in ("bleu", "updates")])
+      for label, arch in [("Transformer", "transformer"), ("RNNsearch", "rnnsearch"), ("RNNencdec", "rnnencdec")]],
+    claim("docs/reproductions.md", "RNNsearch's best is ×1.5 with clipping, {:.2f} BLEU against {:.2f} at the peak the "
+          "comparison above gave it", f"{RT}:rnnsearch-lr1.5-clip1/bleu", f"{RT}:rnnsearch-lr0.35-clip0/bleu"),
+    claim("docs/reproductions.md", "validation NLL {:.2f} against {:.2f} at update 1,000",
+          f"{RT}:rnnsearch-lr1.5-clip1/valid_curve/1/valid_nll", f"{RT}:rnnsearch-lr1.5-clip0/valid_curve/1/valid_nll"),
+    claim("docs/reproductions.md", "for RNNencdec it is not ({:.2f} against {:.2f} at 1,000; {:.2f} against {:.2f} at 1,500)",
+          *[f"{RT}:rnnencdec-lr1.5-clip{c}/valid_curve/{i}/valid_nll" for i in (1, 2) for c in (1, 0)]),
+]
+
+
 def _id(c: Claim) -> str:
     return f"{c.page}: {squash(c.text)[:60]}"
 
@@ -1240,3 +1256,4 @@ def test_every_results_file_quoted_exists():
     files = {v.partition(":")[0] for c in CLAIMS for v in c.values if isinstance(v, str)}
     missing = [f for f in sorted(files) if not (ROOT / f if f.startswith("docs/") else RESULTS / f).exists()]
     assert not missing, missing
+

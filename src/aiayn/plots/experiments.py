@@ -45,12 +45,13 @@ def valid_curves(records: list[dict[str, Any]], out: Path, title: str) -> None:
     rows = -(-len(records) // 2)  # two panels share one legend below them, two runs a row: it hides no line
     fig, axes = plt.subplots(1, 2 if by_tokens else 1, figsize=(12, 4 + 0.2 * rows) if by_tokens else (6.5, 4),
                              sharey=True, squeeze=False)
-    for record in records:
+    styles = _styles(records)
+    for record, style in zip(records, styles):
         points = record.get("valid_curve") or []
         nll = [p["valid_nll"] for p in points]
-        axes[0][0].plot([p["minutes"] for p in points], nll, marker=".", label=_name(record))
+        axes[0][0].plot([p["minutes"] for p in points], nll, label=_name(record), **style)
         if by_tokens:
-            axes[0][1].plot([p["tokens"] / 1e6 for p in points], nll, marker=".", label=_name(record))
+            axes[0][1].plot([p["tokens"] / 1e6 for p in points], nll, label=_name(record), **style)
     # the CPU experiments' pictures keep their label; runs that count tokens may have trained on a GPU
     axes[0][0].set_xlabel("training time (minutes)" if by_tokens else "training time (minutes, one CPU thread)")
     axes[0][0].set_ylabel("validation NLL (nats per token)")
@@ -60,6 +61,23 @@ def valid_curves(records: list[dict[str, Any]], out: Path, title: str) -> None:
             axis(matplotlib.ticker.FuncFormatter(lambda x, _: f"{x:g}"))  # 0.5, 1, 2, not 10^0 and 2x10^0
         fig.legend(*axes[0][0].get_legend_handles_labels(), loc="lower center", ncol=2, fontsize=8)
     _finish(fig, axes[0], title, out, legend=not by_tokens, room=0.2 * rows + 0.2)
+
+
+def _styles(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each line's look: matplotlib's ten colours in turn; past ten runs (the colours would repeat) one colour per
+    row of the table and a line style and marker per run within it, so that no two lines look alike."""
+    if len(records) <= 10:
+        return [{"marker": "."} for _ in records]
+    rows = list(dict.fromkeys(r.get("row", r["name"]) for r in records))
+    looks = [("-", "o"), ("--", "s"), (":", "^"), ("-.", "v"), ((0, (5, 1, 1, 1)), "D"), ((0, (1, 3)), "x")]
+    count: dict[str, int] = {}
+    out = []
+    for r in records:
+        row = r.get("row", r["name"])
+        line, marker = looks[count.get(row, 0) % len(looks)]
+        count[row] = count.get(row, 0) + 1
+        out.append({"color": f"C{rows.index(row) % 10}", "linestyle": line, "marker": marker, "markersize": 4})
+    return out
 
 
 SMALL_BIN = 20  # sentences: below this a bin's BLEU is noise, drawn apart from the line
