@@ -195,7 +195,7 @@ def int8_compiled_model(model: nn.Module) -> nn.Module:
     from torch.ao.nn.quantized.dynamic import Linear as DynamicLinear
 
     warn_if_emulated_bf16(torch.device("cpu"), "int8 decoding with --compile (its activations are bfloat16)")
-    few_onednn_kernels()  # its eager products (the encoder, batches of several rows) are bf16 PackedLinear too
+    few_onednn_kernels()  # its eager products (the encoder, prompts, families not compiled) are packed bf16 too
     model.to(torch.bfloat16)
     def convert(layer: DynamicLinear) -> Int8Linear:
         q = layer.weight()  # per output channel, symmetric: zero points 0
