@@ -8,6 +8,7 @@ import torch
 import torch.nn.functional as F
 
 import aiayn
+from aiayn.io.checkpoint import load_training_state, rng_state, save_training_state
 from aiayn.training import label_smoothed_cross_entropy, noam_lr
 from aiayn.training.loss import fused_smoothed_cross_entropy
 
@@ -32,6 +33,31 @@ def test_build_optimizer_uses_the_papers_adam_and_schedule():
         opt.step()
         sched.step()
     assert seen == pytest.approx([noam_lr(s, 512) for s in (1, 2, 3)])
+
+
+def test_adam_is_fused_equals_the_loop_form_and_a_resume_keeps_the_form_it_saved(tmp_path):
+    torch.manual_seed(0)
+    fused_model, loop_model = torch.nn.Linear(16, 8), torch.nn.Linear(16, 8)
+    loop_model.load_state_dict(fused_model.state_dict())
+    (fused, fused_sched), (loop, loop_sched) = (aiayn.build_optimizer(m, 512, warmup=10)
+                                                for m in (fused_model, loop_model))
+    loop.param_groups[0]["fused"] = None  # the for-loop form, as every run saved before fused Adam
+    assert fused.param_groups[0]["fused"] is True
+    for _ in range(5):
+        grads = [torch.randn_like(p) for p in fused_model.parameters()]
+        for model, opt, sched in ((fused_model, fused, fused_sched), (loop_model, loop, loop_sched)):
+            for p, g in zip(model.parameters(), grads):
+                p.grad = g.clone()
+            opt.step()
+            sched.step()
+    pairs = list(zip(fused_model.parameters(), loop_model.parameters()))
+    assert all(torch.allclose(a, b, rtol=0, atol=1e-6) for a, b in pairs)  # equal to rounding...
+    assert not all(torch.equal(a, b) for a, b in pairs)  # ... and two forms indeed
+    save_training_state(tmp_path / "state.safetensors", loop_model, loop, loop_sched, {}, [rng_state(torch.device("cpu"))])
+    fresh = torch.nn.Linear(16, 8)
+    opt, sched = aiayn.build_optimizer(fresh, 512, warmup=10)
+    load_training_state(tmp_path / "state.safetensors", fresh, opt, sched)
+    assert opt.param_groups[0]["fused"] is None  # resumed bit for bit: the form the run trained with
 
 
 def test_label_smoothing_against_a_hand_computed_loss():
