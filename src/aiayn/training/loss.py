@@ -52,7 +52,7 @@ class _SmoothedCrossEntropy(torch.autograd.Function):
     rows), tested equal to log_softmax, gather and their backward. The gradient is d loss / d z =
     p - (1 - ε) onehot(y) - ε / V on every real position, 0 on padding. Only PyTorch's fastest CPU kernels
     here: softmax (faster than ``logsumexp`` and than ``exp_`` alone), in-place row scaling instead of a
-    broadcast ``masked_fill_``, no mixed-dtype arithmetic (each unvectorised, 5-30x slower; BENCHMARKS.md)."""
+    broadcast ``masked_fill_``, no mixed-dtype arithmetic (those are 2-30x slower there; BENCHMARKS.md)."""
 
     @staticmethod
     def forward(ctx, logits: Tensor, target: Tensor, epsilon: float, pad_id: int):
@@ -60,7 +60,7 @@ class _SmoothedCrossEntropy(torch.autograd.Function):
         lse, z_y, z_sum = (torch.empty(flat.size(0), device=logits.device) for _ in range(3))
         for a, b in _row_chunks(*flat.shape):
             z = flat[a:b].float()
-            # logsumexp(z) = max z - log max softmax(z): the largest probability is >= 1/V, so the log is exact
+            # logsumexp(z) = max z - log max softmax(z): the largest probability is >= 1/V, its log well conditioned
             lse[a:b] = z.amax(dim=-1).sub_(z.softmax(dim=-1).amax(dim=-1).log_())
             z_sum[a:b] = z.sum(dim=-1)
             z_y[a:b] = z.gather(-1, tgt[a:b]).squeeze(-1)
