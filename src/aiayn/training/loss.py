@@ -52,7 +52,7 @@ class _SmoothedCrossEntropy(torch.autograd.Function):
     rows), tested equal to log_softmax, gather and their backward. The gradient is d loss / d z =
     p - (1 - ε) onehot(y) - ε / V on every real position, 0 on padding. Only PyTorch's fastest CPU kernels
     here: softmax (faster than ``logsumexp`` and than ``exp_`` alone), in-place row scaling instead of a
-    broadcast ``masked_fill_``, no mixed-dtype arithmetic (those are 2-30x slower there; BENCHMARKS.md)."""
+    broadcast ``masked_fill_`` (those are 1.4-8x slower there; BENCHMARKS.md)."""
 
     @staticmethod
     def forward(ctx, logits: Tensor, target: Tensor, epsilon: float, pad_id: int):
