@@ -68,12 +68,12 @@ def _styles(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     row of the table and a line style and marker per run within it, so that no two lines look alike."""
     if len(records) <= 10:
         return [{"marker": "."} for _ in records]
-    rows = list(dict.fromkeys(r.get("row", r["name"]) for r in records))
+    row_of = [r.get("row", r["name"]) for r in records]
+    rows = list(dict.fromkeys(row_of))
     looks = [("-", "o"), ("--", "s"), (":", "^"), ("-.", "v"), ((0, (5, 1, 1, 1)), "D"), ((0, (1, 3)), "x")]
     count: dict[str, int] = {}
     out = []
-    for r in records:
-        row = r.get("row", r["name"])
+    for row in row_of:
         line, marker = looks[count.get(row, 0) % len(looks)]
         count[row] = count.get(row, 0) + 1
         out.append({"color": f"C{rows.index(row) % 10}", "linestyle": line, "marker": marker, "markersize": 4})
