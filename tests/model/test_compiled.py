@@ -13,7 +13,8 @@ from aiayn.data import pad_right
 from aiayn.decoding import greedy_search
 from aiayn.decoding.beam import beam_search
 from aiayn.model import LanguageModel, Transformer
-from aiayn.model.compiled import CompiledDecodeStep, compilable, compile_decoding
+from aiayn.model.attention.core import math_attention
+from aiayn.model.compiled import CompiledDecodeStep, compilable, compile_decoding, one_query_attention
 from aiayn.model.config import LanguageModelConfig, TransformerConfig
 from aiayn.precision import Int8Linear, bf16_decoding_model, int8_compiled_model, int8_model
 
@@ -61,6 +62,21 @@ def checking(compiled: Transformer, eager: Transformer, tolerance: float) -> lis
     step.step = counted
     compiled.decode_step = both
     return diffs, calls, lambda: (setattr(compiled, "decode_step", step), setattr(step, "step", inner))
+
+
+def test_one_query_attention_is_eq1():
+    """The sums the compiled step attends with equal Eq. 1 spelled out as matrix products (float64), a row with no
+    key allowed included, for one query per row and for a sentence's beams querying its memory together."""
+    g = torch.Generator().manual_seed(0)
+    q, k, v = (torch.randn(3, 2, 5, 4, generator=g, dtype=torch.float64) for _ in range(3))  # (B, H, T = S, D)
+    mask = torch.rand(3, 1, 1, 5, generator=g) < 0.6
+    mask[1] = False  # a row that may attend to nothing
+    ours = one_query_attention(q.transpose(1, 2), k[:, None], v[:, None], mask)  # (B, T, H, D) against (B, 1, H, S, D)
+    expected = math_attention(q, k, v, mask)[0].transpose(1, 2)  # (B, T, H, D)
+    assert ours.shape == expected.shape and torch.allclose(ours, expected, atol=1e-12)
+    assert torch.equal(ours[1], torch.zeros_like(ours[1]))
+    one = one_query_attention(q[:, :, 0], k, v, mask[:, 0])  # one query a row: (B, H, D)
+    assert torch.allclose(one, math_attention(q[:, :, :1], k, v, mask)[0][:, :, 0], atol=1e-12)
 
 
 @pytest.mark.parametrize("beam", [1, 4])

@@ -15,6 +15,8 @@ Usage: ``compile_decoding(model)`` before decoding. Frozen weights: decode with 
 from __future__ import annotations
 
 import logging
+import math
+import warnings
 
 import torch
 from torch import Tensor, nn
@@ -24,6 +26,11 @@ from .cache import DecoderState
 # Inductor options: the weights become constants (it lays them out for its kernels once), and a C++ wrapper
 # calls the kernels (the Python one would put back part of the per-call cost this is here to remove)
 INDUCTOR = {"freezing": True, "cpp_wrapper": True}
+# ... and on the CPU, each product of the step timed as Inductor's own C++ kernel (for these frozen weights and
+# shapes) against oneDNN's, the faster kept: its kernels won for one sentence at a time (BENCHMARKS.md), at the
+# cost of seconds more per family compiled (its tables of timings not printed)
+INDUCTOR_CPU = {**INDUCTOR, "max_autotune": True, "max_autotune_gemm_backends": "CPP,ATEN",
+                "autotune_num_choices_displayed": 0, "max_autotune_report_choices_stats": False}
 # A server meets a few families of shapes (one sentence or several, for each beam size): room for them all,
 # where Dynamo's default of 8 would stop it mid-request
 RECOMPILES = 32
@@ -49,17 +56,31 @@ class OneTokenStep(nn.Module):
         x = m.tgt_embed(tokens)
         if m.positions is not None:
             x = x + m.positions.table[pos].to(x.dtype)
-        written = (torch.arange(keys[0].size(2), device=x.device) <= pos).view(1, 1, 1, -1)  # (1, 1, 1, L)
-        n, _, d = x.shape
-        for layer, k_cache, v_cache, kv in zip(m.decoder_layers, keys, values, cross_kv):
-            q, k, v = layer.self_attn.project_qkv(layer.res_self.input(x))
+        written = torch.arange(keys[0].size(2), device=x.device) <= pos  # (L,) the cache columns filled
+        n = x.size(0)
+        for layer, k_cache, v_cache, (k_mem, v_mem) in zip(m.decoder_layers, keys, values, cross_kv):
+            attn = layer.self_attn
+            q, k, v = attn.project_qkv(layer.res_self.input(x))  # (N, H, 1, D) each
             k_cache.index_copy_(2, pos, k)
             v_cache.index_copy_(2, pos, v)
-            x = layer.res_self.output(x, layer.self_attn.attend(q, k_cache, v_cache, written, False)[0])
-            grouped = layer.res_cross.input(x).reshape(n // beams, beams, d)  # a sentence's beams query its memory
-            x = layer.res_cross.output(x, layer.cross_attn(grouped, mask=src_mask, kv=kv)[0].reshape(n, 1, d))
+            out = one_query_attention(q.squeeze(2), k_cache, v_cache, written)  # (N, H, D_v)
+            x = layer.res_self.output(x, attn.w_o(out.reshape(n, 1, -1)))
+            attn = layer.cross_attn  # a sentence's beams query its memory together: (B, beams, H, D) against (B, 1, H, S, D)
+            q = attn.w_q(layer.res_cross.input(x)).view(n // beams, beams, attn.n_heads, attn.d_k)
+            out = one_query_attention(q, k_mem.unsqueeze(1), v_mem.unsqueeze(1), src_mask)  # mask (B, 1, 1, S)
+            x = layer.res_cross.output(x, attn.w_o(out.reshape(n, 1, -1)))
             x = layer.res_ffn.output(x, layer.ffn(layer.res_ffn.input(x)))
         return m.project(m.decoder_norm(x))
+
+
+def one_query_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor) -> Tensor:
+    """§3.2.1's Eq. 1 for one query per row, written as sums: q (..., D), k and v (..., S, D), mask (..., S) True
+    where a key may be attended, broadcast against each other -> (..., D_v); a row with no key allowed gives 0.
+    Inductor fuses these into loops of its own, where a product of matrices would call a batched ``bmm`` per
+    attention (tens of microseconds each at one sentence's sizes, and then the dearest part of a beam's step)."""
+    scores = (q.unsqueeze(-2) * k).sum(-1) / math.sqrt(q.size(-1))  # (..., S)
+    weights = scores.masked_fill(~mask, torch.finfo(scores.dtype).min).softmax(-1) * mask.any(-1, keepdim=True)
+    return (weights.unsqueeze(-1) * v).sum(-2)
 
 
 class CompiledDecodeStep:
@@ -110,7 +131,9 @@ class CompiledDecodeStep:
     def _compile(self, args: tuple) -> Tensor | None:
         """The step of a new family of shapes, compiled under Inductor's options; None past RECOMPILES families."""
         try:
-            with self.inductor(INDUCTOR), self.dynamo(recompile_limit=RECOMPILES):
+            options = INDUCTOR_CPU if args[0].device.type == "cpu" else INDUCTOR
+            with self.inductor(options), self.dynamo(recompile_limit=RECOMPILES), warnings.catch_warnings():
+                warnings.filterwarnings("ignore", "TypedStorage is deprecated")  # Inductor's own, as it times kernels
                 return self.step(*args)
         except torch._dynamo.exc.FailOnRecompileLimitHit:  # raised before the step ran, as above
             self.failed = True
