@@ -1317,6 +1317,46 @@ CLAIMS += [
           f"{QA}:scores/beam4_average_last_5/bleu", gain_over_fp32_hour, f"{QA}:steps"),
 ]
 
+# BENCHMARKS.md and README: the compiled step with Inductor's own products and attention as sums (issue 42, c082428)
+ATAB = f"{D29}autotune-ab/ab.json:"
+
+
+def compile_seconds(side: str, pick: Callable[[list[float]], float]) -> Callable[[], float]:
+    """The fewest or most seconds a family took to compile, ``side`` before or after"""
+    return lambda: pick(v for k, v in get(f"{ATAB}compile_seconds").items() if k.endswith(side))
+
+
+CLAIMS += [
+    *[claim("BENCHMARKS.md", f"| {label} | " + " | ".join(["{:,.0f} | {:,.0f} | {:.2f}×"] * 2)
+            + " | {:.2f}× / {:.2f}× | {} / {} |",
+            *[f"{ATAB}runs/batch{n}_beam{b}/{k}" for k in (
+                "bf16_before/median_tokens_per_s", "bf16_after/median_tokens_per_s", "bf16_after_over_before",
+                "int8_before/median_tokens_per_s", "int8_after/median_tokens_per_s", "int8_after_over_before",
+                "bf16_after_over_ct2_int8", "int8_after_over_ct2_int8", "bf16_after/differing_from_fp32",
+                "int8_after/differing_from_fp32")])
+      for label, n, b in [("1, greedy", 1, 1), ("1, beam 4", 1, 4), ("64, greedy", 64, 1), ("64, beam 4", 64, 4)]],
+    claim("BENCHMARKS.md", "One sentence at a time the step is {:.2f}× as fast greedy and {:.2f}× at beam 4 in bf16 (int8 "
+          "compiled: {:.2f}× and\n{:.2f}×)", *[f"{ATAB}runs/batch1_beam{b}/{d}_after_over_before"
+                                               for d in ("bf16", "int8") for b in (1, 4)]),
+    claim("BENCHMARKS.md", "gets {:.2f}–{:.2f}× greedy and {:.2f}× at beam 4; 64 a batch\nneeds 1.5× and gets {:.2f}–{:.2f}× "
+          "greedy and {:.2f}–{:.2f}× at beam 4", *[f"{ATAB}runs/batch{n}_beam{b}/{d}_after_over_ct2_int8" for n, b, d in (
+              (1, 1, "bf16"), (1, 1, "int8"), (1, 4, "int8"), (64, 1, "bf16"), (64, 1, "int8"), (64, 4, "bf16"),
+              (64, 4, "int8"))]),
+    claim("BENCHMARKS.md", "a family of shapes took\n{:.0f}–{:.0f} s to compile here (one thread), against {:.0f}–{:.0f} s before",
+          compile_seconds("after", min), compile_seconds("after", max), compile_seconds("before", min),
+          compile_seconds("before", max)),
+    claim("BENCHMARKS.md", "(Inductor's own products, attention as sums): one sentence at a time {:.2f}× / {:.2f}×, 64 a batch "
+          "{:.2f}× / {:.2f}× | no |", *[f"{ATAB}runs/batch{n}_beam{b}/int8_after_over_ct2_int8" for n in (1, 64) for b in (1, 4)]),
+    claim("BENCHMARKS.md", "with Inductor's own products and attention as sums ([c082428](#bfloat16-on-a-cpu-with-bf16-"
+          "instructions-issue-42-2026-11-27), 2026-11-29): one sentence at a time {:.2f}× / {:.2f}×, 64 a batch {:.2f}× / {:.2f}×;",
+          *[f"{ATAB}runs/batch{n}_beam{b}/bf16_after_over_ct2_int8" for n in (1, 64) for b in (1, 4)]),
+    claim("README.md", "the bf16 compiled step is **{:.2f}×** as fast again one sentence at a time greedy ({:.2f}× at beam 4; "
+          "{:.2f}× and {:.2f}× CTranslate2 int8), unchanged at 64 a batch, for {:.0f}–{:.0f} s of compiling",
+          f"{ATAB}runs/batch1_beam1/bf16_after_over_before", f"{ATAB}runs/batch1_beam4/bf16_after_over_before",
+          f"{ATAB}runs/batch1_beam1/bf16_after_over_ct2_int8", f"{ATAB}runs/batch1_beam4/bf16_after_over_ct2_int8",
+          compile_seconds("after", min), compile_seconds("after", max)),
+]
+
 def _id(c: Claim) -> str:
     return f"{c.page}: {squash(c.text)[:60]}"
 

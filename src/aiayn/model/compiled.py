@@ -36,8 +36,9 @@ INDUCTOR_CPU = {**INDUCTOR, "max_autotune": True, "max_autotune_gemm_backends": 
 RECOMPILES = 32
 # --compile's help, for every command that takes it (translate, evaluate, serve)
 HELP = ("compile the decoder's step for this machine (torch.compile; needs a C++ compiler): faster per sentence once "
-        "compiled, which takes seconds at the first sentences and again at the first of a new shape; with --dtype int8 "
-        "the int8 weights stay and the activations are bfloat16 (BENCHMARKS.md measures it)")
+        "compiled, which takes tens of seconds on a CPU (it times its kernels) at the first sentences and again at the "
+        "first of a new shape; with --dtype int8 the int8 weights stay and the activations are bfloat16 (BENCHMARKS.md "
+        "measures it)")
 
 log = logging.getLogger("aiayn")
 
@@ -168,8 +169,8 @@ def compilable(model: nn.Module) -> bool:
 def compile_decoding(model: nn.Module) -> nn.Module:
     """The model with its one-token decoding steps compiled (in place; returned for chaining); a model it does
     not cover (``compilable``) is returned unchanged. The first steps of each new family of shapes compile
-    (seconds each); later ones reuse the kernels. float32 and bfloat16 models, and ``int8_model``'s: its int8
-    weights kept, its activations in bf16 (``precision.Int8Linear``)."""
+    (tens of seconds each on a CPU); later ones reuse the kernels. float32 and bfloat16 models, and
+    ``int8_model``'s: its int8 weights kept, its activations in bf16 (``precision.Int8Linear``)."""
     if not compilable(model):
         return model
     if any(type(m).__module__.startswith("torch.ao.nn.quantized") for m in model.modules()):

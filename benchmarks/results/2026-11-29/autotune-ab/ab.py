@@ -5,7 +5,7 @@ products against oneDNN's (``INDUCTOR_CPU``: max_autotune). bf16 and int8 (``--d
 benchmarks.decode_throughput's random tiny model and 64 sentences (50 forced tokens), one sentence at a time and
 64 a batch, greedy and beam 4, one thread; CTranslate2 int8 beside them. Each model compiles its families in an
 untimed first call; then 5 rounds interleaved. Counts the outputs that differ from float32's. From the repository root:
-    python benchmarks/results/2026-11-29/autotune-ab/ab.py > benchmarks/results/2026-11-29/autotune-ab/ab.json
+    TORCHINDUCTOR_FORCE_DISABLE_CACHES=1 python benchmarks/results/2026-11-29/autotune-ab/ab.py > benchmarks/results/2026-11-29/autotune-ab/ab.json
 """
 import json
 import sys
