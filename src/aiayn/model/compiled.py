@@ -3,7 +3,8 @@
 (BENCHMARKS.md). ``torch.compile`` (Inductor: weights frozen in as constants, kernels called from C++) traces the
 step once per family of shapes instead.
 
-The compiled step is §3.1's decoder for one new position, assembled from the model's own sub-layers. It takes
+The compiled step is §3.1's decoder for one new position, assembled from the model's own sub-layers (its
+projections, norms and feed-forward layers; Eq. 1 itself as ``one_query_attention``'s sums). It takes
 the position as a tensor and attends over the whole preallocated cache with a mask of the columns written, so
 no shape changes from one step to the next and nothing is traced again. Every other step (a prompt of several
 tokens, left-padded prompts, a full cache, gradients) runs the model's own ``decode_step``; models with
@@ -28,7 +29,7 @@ from .cache import DecoderState
 INDUCTOR = {"freezing": True, "cpp_wrapper": True}
 # ... and on the CPU, each product of the step timed as Inductor's own C++ kernel (for these frozen weights and
 # shapes) against oneDNN's, the faster kept: its kernels won for one sentence at a time (BENCHMARKS.md), at the
-# cost of seconds more per family compiled (its tables of timings not printed)
+# cost of about 20 s more per family compiled (its tables of timings not printed)
 INDUCTOR_CPU = {**INDUCTOR, "max_autotune": True, "max_autotune_gemm_backends": "CPP,ATEN",
                 "autotune_num_choices_displayed": 0, "max_autotune_report_choices_stats": False}
 # A server meets a few families of shapes (one sentence or several, for each beam size): room for them all,
@@ -78,7 +79,7 @@ def one_query_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor) -> Tensor
     """§3.2.1's Eq. 1 for one query per row, written as sums: q (..., D), k and v (..., S, D), mask (..., S) True
     where a key may be attended, broadcast against each other -> (..., D_v); a row with no key allowed gives 0.
     Inductor fuses these into loops of its own, where a product of matrices would call a batched ``bmm`` per
-    attention (tens of microseconds each at one sentence's sizes, and then the dearest part of a beam's step)."""
+    attention once the rows are a dynamic size (about 40 µs each at one sentence's sizes, six a step at beam 4)."""
     scores = (q.unsqueeze(-2) * k).sum(-1) / math.sqrt(q.size(-1))  # (..., S)
     weights = scores.masked_fill(~mask, torch.finfo(scores.dtype).min).softmax(-1) * mask.any(-1, keepdim=True)
     return (weights.unsqueeze(-1) * v).sum(-2)
