@@ -270,6 +270,22 @@ def test_a_run_another_command_trains_is_skipped(tmp_path):
     assert set(json.loads((tmp_path / "r" / "tiny-copy" / "results.json").read_text())) == {"search"}
 
 
+def test_a_run_another_command_scores_is_skipped(tmp_path):
+    """A run whose training has ended but whose record another command is still writing (it scores it) is not
+    scored a second time."""
+    from aiayn.experiments.runner import taken
+
+    (tmp_path / "x.yaml").write_text(SPEC)
+    args = ("experiment", str(tmp_path / "x.yaml"), "--runs", str(tmp_path / "runs"), "--results", str(tmp_path / "r"))
+    with taken(RunDir(tmp_path / "runs" / "tiny-copy" / "search")) as mine:  # as a second shell's command would
+        assert mine
+        with taken(RunDir(tmp_path / "runs" / "tiny-copy" / "search")) as again:
+            assert not again  # held: even this process's second try is refused
+        out = aiayn(*args, OMP_NUM_THREADS="1")
+    assert "search: skipped, another command is training or scoring it" in out.stderr.decode()
+    assert set(json.loads((tmp_path / "r" / "tiny-copy" / "results.json").read_text())) == {"encdec"}
+
+
 MUSIC = """\
 experiment: notes
 title: chorales

@@ -9,12 +9,13 @@ a change the run cannot take (another model, seed or data) is refused by ``train
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import gzip
 import json
 import logging
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -87,13 +88,32 @@ def run_experiment(exp: Experiment, runs_root: Path, results_root: Path, only: l
             log.info("%s: skipped, its teacher %s is not trained and scored yet", spec.name, spec.teacher)
             continue
         run = RunDir(runs_root / exp.name / spec.name)
-        try:
-            _train(spec, run, data, progress, runs_root / exp.name)
-        except RunInUse:  # the same command in a second shell took it: two commands share out the runs
-            log.info("%s: skipped, another command is training it", spec.name)
-            continue
-        results.put(score(exp, spec, run, data, progress, results.path.parent / HYPS))
+        with taken(run) as mine:  # the same command in a second shell: the two share out the runs
+            if not mine:
+                log.info("%s: skipped, another command is training or scoring it", spec.name)
+                continue
+            try:
+                _train(spec, run, data, progress, runs_root / exp.name)
+            except RunInUse:  # an ``aiayn train`` of its own trains into it
+                log.info("%s: skipped, another command is training it", spec.name)
+                continue
+            results.put(score(exp, spec, run, data, progress, results.path.parent / HYPS))
     return results
+
+
+@contextlib.contextmanager
+def taken(run: RunDir) -> Iterator[bool]:
+    """Holds ``run`` for this command from its training to its record (True), or yields False where another
+    command holds it. The training's own lock ends with the training, and a second command would then score
+    the same run again beside the first."""
+    run.path.mkdir(parents=True, exist_ok=True)
+    with open(run.path / ".experiment.lock", "w") as lock:  # flock ends with the file, a kill included
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        yield True
 
 
 def _with_tuning(spec: RunSpec, results_root: Path) -> RunSpec:
