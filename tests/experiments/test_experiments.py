@@ -424,6 +424,25 @@ def test_a_tuned_run_takes_the_best_setting_of_its_row_once_the_whole_row_is_sco
     assert not (tmp_path / "runs").exists()
 
 
+def test_the_listing_reads_a_tuned_runs_record_with_its_tuned_setting(tmp_path):
+    """``--list`` calls a tuned run done when its record holds the tuned setting's key (the spec as written has
+    another), and lists the runs as written while the tuning is unfinished."""
+    from aiayn.app.experiment import _listing
+    from aiayn.experiments.runner import Results
+
+    tuning, fair = load("recurrent_tuning"), load("recurrent_fair")
+    results = Results(tmp_path / "r" / fair.name / "results.json")
+    assert "rnnsearch-s1   3 h of training        not started" in _listing(fair, tmp_path / "runs", results)  # no tuning
+    tuned_records = {r.name: {"name": r.name, "key": r.key, "bleu": 1.0} for r in tuning.runs}
+    for record in tuned_records.values():
+        Results(tmp_path / "r" / tuning.name / "results.json").put(record)
+    spec = tuned_setting(fair.run("rnnsearch-s1"), tuning, tuned_records)
+    results.put({"name": spec.name, "key": spec.key})
+    listing = _listing(fair, tmp_path / "runs", results)
+    assert "rnnsearch-s1   3 h of training        done" in listing
+    assert "rnnsearch-s2   3 h of training        not started" in listing
+
+
 def test_a_tuned_run_needs_a_row_the_tuning_has(tmp_path):
     path = tmp_path / "x.yaml"
     path.write_text("experiment: x\nruns:\n  - {name: a, row: LSTM, tuned: recurrent_tuning, budget: {updates: 1}}\n")

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 from pathlib import Path
 
 from tqdm import tqdm
 
 from .. import experiments
+from ..errors import UsageError
 from ..experiments import report, runner
 from ..io.checkpoint import read_header
 from ..io.rundir import RunDir
@@ -63,6 +65,9 @@ def _listing(exp: experiments.Experiment, runs_root: Path, results: runner.Resul
     width = max(14, *(len(spec.name) for spec in exp.runs))
     for spec in exp.runs:
         run = RunDir(runs_root / exp.name / spec.name)
+        if spec.tuned:  # its record was made with the tuned setting; a tuning not finished leaves the spec as written
+            with contextlib.suppress(UsageError):
+                spec = runner.with_tuning(spec, results.path.parent.parent)
         if results.done(spec):
             state = "done"
         elif spec.teacher and not run.holds_run() and not results.done(exp.run(spec.teacher)):

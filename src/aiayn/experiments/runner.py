@@ -78,7 +78,7 @@ def run_experiment(exp: Experiment, runs_root: Path, results_root: Path, only: l
     """Trains and scores every run of ``exp`` (or those named in ``only``) that has no current record."""
     results = Results(results_root / exp.name / "results.json")
     chosen = [exp.run(name) for name in only] if only else list(exp.runs)
-    chosen = [_with_tuning(spec, results_root) if spec.tuned else spec for spec in chosen]
+    chosen = [with_tuning(spec, results_root) if spec.tuned else spec for spec in chosen]
     data = prepare_data(exp, runs_root / exp.name / "data")
     for spec in chosen:
         if results.done(spec):
@@ -116,7 +116,7 @@ def taken(run: RunDir) -> Iterator[bool]:
         yield True
 
 
-def _with_tuning(spec: RunSpec, results_root: Path) -> RunSpec:
+def with_tuning(spec: RunSpec, results_root: Path) -> RunSpec:
     """A run with ``tuned``: its row's best setting, read from the tuning experiment's results."""
     tuning = load_spec(spec.tuned)
     return tuned_setting(spec, tuning, Results(results_root / tuning.name / "results.json").records)
