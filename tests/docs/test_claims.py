@@ -1357,6 +1357,14 @@ CLAIMS += [
           compile_seconds("after", min), compile_seconds("after", max)),
 ]
 
+# docs/reproductions.md: the fair recurrent comparison's first two runs (issue 46, 2026-11-29)
+RF = "docs/experiments/recurrent_fair/results.json:"
+CLAIMS += [
+    claim("docs/reproductions.md", "(test BLEU with beam 4, seed 1: Transformer {:.2f} after {:,} updates, RNNsearch {:.2f} "
+          "after {:,};", f"{RF}transformer-s1/bleu", f"{RF}transformer-s1/updates", f"{RF}rnnsearch-s1/bleu",
+          f"{RF}rnnsearch-s1/updates"),
+]
+
 def _id(c: Claim) -> str:
     return f"{c.page}: {squash(c.text)[:60]}"
 
