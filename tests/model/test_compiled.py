@@ -13,8 +13,8 @@ from aiayn.data import pad_right
 from aiayn.decoding import greedy_search
 from aiayn.decoding.beam import beam_search
 from aiayn.model import LanguageModel, Transformer
-from aiayn.model.attention.core import math_attention
-from aiayn.model.compiled import CompiledDecodeStep, compilable, compile_decoding, one_query_attention
+from aiayn.model.attention.core import math_attention, one_query_attention
+from aiayn.model.compiled import CompiledDecodeStep, compilable, compile_decoding
 from aiayn.model.config import LanguageModelConfig, TransformerConfig
 from aiayn.precision import Int8Linear, bf16_decoding_model, int8_compiled_model, int8_model
 

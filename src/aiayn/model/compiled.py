@@ -16,12 +16,12 @@ Usage: ``compile_decoding(model)`` before decoding. Frozen weights: decode with 
 from __future__ import annotations
 
 import logging
-import math
 import warnings
 
 import torch
 from torch import Tensor, nn
 
+from .attention.core import one_query_attention
 from .cache import DecoderState
 
 # Inductor options: the weights become constants (it lays them out for its kernels once), and a C++ wrapper
@@ -73,16 +73,6 @@ class OneTokenStep(nn.Module):
             x = layer.res_cross.output(x, attn.w_o(out.reshape(n, 1, -1)))
             x = layer.res_ffn.output(x, layer.ffn(layer.res_ffn.input(x)))
         return m.project(m.decoder_norm(x))
-
-
-def one_query_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor) -> Tensor:
-    """§3.2.1's Eq. 1 for one query per row, written as sums: q (..., D), k and v (..., S, D), mask (..., S) True
-    where a key may be attended, broadcast against each other -> (..., D_v); a row with no key allowed gives 0.
-    Inductor fuses these into loops of its own, where a product of matrices would call a batched ``bmm`` per
-    attention once the rows are a dynamic size (about 40 µs each at one sentence's sizes, six a step at beam 4)."""
-    scores = (q.unsqueeze(-2) * k).sum(-1) / math.sqrt(q.size(-1))  # (..., S)
-    weights = scores.masked_fill(~mask, torch.finfo(scores.dtype).min).softmax(-1) * mask.any(-1, keepdim=True)
-    return (weights.unsqueeze(-1) * v).sum(-2)
 
 
 class CompiledDecodeStep:

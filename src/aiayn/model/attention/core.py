@@ -45,11 +45,25 @@ def attention_weights(q: Tensor, k: Tensor, mask: Tensor | None, bias: Tensor | 
     scores = q @ k.transpose(-2, -1) / math.sqrt(q.size(-1))  # (B, H, T, S)
     if bias is not None:
         scores = scores + bias
-    if mask is not None:
-        # A finite fill keeps a fully masked row finite; the row is zeroed just below.
-        scores = scores.masked_fill(~mask, torch.finfo(scores.dtype).min)
-    weights = scores.softmax(dim=-1)
-    return weights if mask is None else weights * mask.any(dim=-1, keepdim=True)
+    return masked_softmax(scores, mask)
+
+
+def masked_softmax(scores: Tensor, mask: Tensor | None) -> Tensor:
+    """softmax over the last axis with M: -inf where ``mask`` is False; a row with no allowed key is all zeros."""
+    if mask is None:
+        return scores.softmax(dim=-1)
+    # A finite fill keeps a fully masked row finite; the row is zeroed just below.
+    weights = scores.masked_fill(~mask, torch.finfo(scores.dtype).min).softmax(dim=-1)
+    return weights * mask.any(dim=-1, keepdim=True)
+
+
+def one_query_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor) -> Tensor:
+    """Eq. 1 for one query per row, written as sums: q (..., D), k and v (..., S, D), mask (..., S) True where a
+    key may be attended, broadcast against each other -> (..., D_v). For the compiled decoding step: Inductor fuses
+    the sums into loops of its own, where a product of matrices would call a batched ``bmm`` per attention once the
+    rows are a dynamic size (about 40 µs each at one sentence's sizes, six a step at beam 4; BENCHMARKS.md)."""
+    scores = (q.unsqueeze(-2) * k).sum(-1) / math.sqrt(q.size(-1))  # (..., S)
+    return (masked_softmax(scores, mask).unsqueeze(-1) * v).sum(-2)
 
 
 def math_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, causal: bool = False,
