@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import torch
 from torch import Tensor
 
-from .common import Hypothesis, constrain, in_eval_mode, start
+from .common import Hypothesis, constrain, in_eval_mode, next_log_probs, start
 
 
 def length_penalty(length: int | Tensor, alpha: float) -> float | Tensor:
@@ -127,7 +127,7 @@ def beam_search(
 
     for t in range(int(limits.max())):
         fed = history if t == 0 else history[:, -1:]  # the whole prompt first, then one token per step
-        log_probs = model.decode_step(fed, state)[:, -1].float().log_softmax(dim=-1)  # (N, V)
+        log_probs = next_log_probs(model, fed, state)  # (N, V)
         sentence_limits = limits[sentences]  # (B,)
         at_limit = sentence_limits == t + 1
         log_probs = constrain(log_probs, t, sentence_limits.repeat_interleave(k), min_len, cfg)

@@ -33,6 +33,15 @@ def prompt_batch(primers: list[list[int]], bos_id: int, pad_id: int, device=None
     return torch.tensor([[pad_id] * (longest - len(r)) + r for r in rows], dtype=torch.long, device=device)
 
 
+def next_log_probs(model, tokens: Tensor, state) -> Tensor:
+    """(N, V) float32 log-probabilities of each row's next token after feeding ``tokens`` (N, T). A step that
+    computes them itself (``log_probs``: the compiled one, in its graph) is asked for them directly."""
+    step = model.decode_step
+    if hasattr(step, "log_probs"):
+        return step.log_probs(tokens, state)
+    return step(tokens, state)[:, -1].float().log_softmax(dim=-1)
+
+
 def length_limits(src_lengths: Tensor, max_len_a: float, max_len_b: int, max_positions: int) -> Tensor:
     """§6.1's output-length limit of each sentence, EOS included: ⌊a x |source|⌋ + b (|source| with its
     EOS), between 1 and ``max_positions``: (B,) long. The exports' runners call it too, so that every

@@ -13,7 +13,7 @@ from typing import Callable
 import torch
 from torch import Tensor
 
-from .common import Hypothesis, constrain, in_eval_mode, start
+from .common import Hypothesis, constrain, in_eval_mode, next_log_probs, start
 
 Chooser = Callable[[Tensor], Tensor]  # (N, V) log-probabilities -> (N,) token ids
 Rule = Callable[[Tensor], Tensor]  # (N, P + t) each row's tokens so far, prompt first -> (N, V) bool: may come next
@@ -36,7 +36,7 @@ def one_path_search(model, src: Tensor | None, choose: Chooser, max_len_a: float
     lengths = torch.zeros(batch, dtype=torch.long, device=device)
     history = tokens  # (N, P + t): the prompt and the tokens chosen so far, for the rule
     for t in range(steps):
-        log_probs = model.decode_step(tokens, state)[:, -1].float().log_softmax(dim=-1)  # (N, V)
+        log_probs = next_log_probs(model, tokens, state)  # (N, V)
         log_probs = constrain(log_probs, t, limits[active], min_len, cfg)
         if rule is not None:  # the model's own log-probabilities stay the score: only the choice is ruled
             best = choose(log_probs.masked_fill(~rule(history), float("-inf")))

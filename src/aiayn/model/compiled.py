@@ -6,9 +6,11 @@ step once per family of shapes instead.
 The compiled step is §3.1's decoder for one new position, assembled from the model's own sub-layers (its
 projections, norms and feed-forward layers; Eq. 1 itself as ``one_query_attention``'s sums). It takes
 the position as a tensor and attends over the whole preallocated cache with a mask of the columns written, so
-no shape changes from one step to the next and nothing is traced again. Every other step (a prompt of several
-tokens, left-padded prompts, a full cache, gradients) runs the model's own ``decode_step``; models with
-attention variants (relative, local) or without an encoder are left as they are.
+no shape changes from one step to the next and nothing is traced again. It ends with the searches' float32
+log-softmax (``log_probs``, which ``next_log_probs`` asks for), fused with the output projection instead of two
+more passes over the logits outside. Every other step (a prompt of several tokens, left-padded prompts, a full
+cache, gradients) runs the model's own ``decode_step``; models with attention variants (relative, local) or
+without an encoder are left as they are.
 
 Usage: ``compile_decoding(model)`` before decoding. Frozen weights: decode with it, do not train it further.
 """
@@ -45,7 +47,8 @@ log = logging.getLogger("aiayn")
 
 
 class OneTokenStep(nn.Module):
-    """(N, 1) new tokens at position ``pos`` (a (1,) tensor) -> (N, 1, V) logits, writing each layer's key and
+    """(N, 1) new tokens at position ``pos`` (a (1,) tensor) -> (N, 1, V) log-probabilities (float32: the searches'
+    log-softmax in the graph, fused with the output projection), writing each layer's key and
     value into column ``pos`` of its cache. ``beams`` consecutive rows share a sentence's encoder keys."""
 
     def __init__(self, model: nn.Module):
@@ -72,7 +75,7 @@ class OneTokenStep(nn.Module):
             out = one_query_attention(q, k_mem.unsqueeze(1), v_mem.unsqueeze(1), src_mask)  # mask (B, 1, 1, S)
             x = layer.res_cross.output(x, attn.w_o(out.reshape(n, 1, -1)))
             x = layer.res_ffn.output(x, layer.ffn(layer.res_ffn.input(x)))
-        return m.project(m.decoder_norm(x))
+        return m.project(m.decoder_norm(x)).float().log_softmax(dim=-1)  # fused: one pass over the logits
 
 
 class CompiledDecodeStep:
@@ -92,10 +95,21 @@ class CompiledDecodeStep:
         self.settled, self.uncompiled = False, set()
 
     def __call__(self, tokens: Tensor, state: DecoderState) -> Tensor:
+        """``decode_step``: (N, T, V) logits; from the compiled graph, normalized (float32 log-probabilities)."""
+        out = self._compiled(tokens, state)
+        return self.eager(tokens, state) if out is None else out
+
+    def log_probs(self, tokens: Tensor, state: DecoderState) -> Tensor:
+        """(N, V) float32 log-probabilities of the next token, as the searches take them (``next_log_probs``)."""
+        out = self._compiled(tokens, state)
+        return self.eager(tokens, state)[:, -1].float().log_softmax(dim=-1) if out is None else out[:, -1]
+
+    def _compiled(self, tokens: Tensor, state: DecoderState) -> Tensor | None:
+        """The compiled step's (N, 1, V) log-probabilities, or None where the model's own step must run."""
         caches = state.self_kv
         if (self.failed or tokens.size(1) != 1 or state.offset is not None or state.pos >= caches[0].capacity
                 or torch.is_grad_enabled() or self.model.training):
-            return self.eager(tokens, state)
+            return None
         if self.model.positions is not None:
             self.model.positions._extend(state.pos + 1, tokens.device)  # sinusoids past the table: grown once
         pos = torch.tensor([state.pos], device=tokens.device)
@@ -103,22 +117,22 @@ class CompiledDecodeStep:
         _vary(tokens, caches, state)
         family = (state.beams, tokens.size(0) == 1, state.src_mask.size(0) == 1)  # what Dynamo specialises on
         if family in self.uncompiled:
-            return self.eager(tokens, state)
+            return None
         args = (tokens, pos, [c.k for c in caches], [c.v for c in caches], state.cross_kv, state.src_mask, state.beams)
         try:  # the kernels at hand, without the config patches (entering them cost 12-18% of a one-sentence step)
             with torch.compiler.set_stance("fail_on_recompile"):
-                logits = self.step(*args)
+                out = self.step(*args)
         except RuntimeError as e:  # set_stance's refusal, raised before the step ran: the state is untouched
             if not str(e).startswith("Detected recompile"):
                 raise
             if self.settled:
                 self.uncompiled.add(family)
-                return self.eager(tokens, state)
-            logits = self._compile(args)
-            if logits is None:
-                return self.eager(tokens, state)
+                return None
+            out = self._compile(args)
+            if out is None:
+                return None
         state.pos += 1
-        return logits
+        return out
 
     def _compile(self, args: tuple) -> Tensor | None:
         """The step of a new family of shapes, compiled under Inductor's options; None past RECOMPILES families."""

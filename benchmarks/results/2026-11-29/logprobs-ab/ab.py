@@ -1,0 +1,89 @@
+"""The compiled decoding step before and after its log-softmax moved into the graph, in one process (issue 42):
+``before`` returns the logits (bf16) and the searches take ``.float().log_softmax()`` of them outside, as at
+d654c77; ``after`` ends the compiled graph with that log-softmax (fused with the output projection) and the
+searches take its log-probabilities as they are (``next_log_probs``). benchmarks.decode_throughput's random tiny
+model in bf16 with ``--compile``, its 64 sentences (50 forced tokens), one sentence at a time and 64 a batch,
+greedy and beam 4, one thread; CTranslate2 int8 beside them. Each model compiles its families in an untimed
+first call; then 5 rounds interleaved. Counts the outputs that differ from float32's. From the repository root:
+    TORCHINDUCTOR_FORCE_DISABLE_CACHES=1 python benchmarks/results/2026-11-29/logprobs-ab/ab.py > benchmarks/results/2026-11-29/logprobs-ab/ab.json
+"""
+import json
+import sys
+import time
+
+import torch
+from torch import Tensor
+
+sys.path.insert(0, ".")
+from aiayn.model import compiled  # noqa: E402
+from aiayn.model.attention.core import one_query_attention  # noqa: E402
+from benchmarks.common import interleave, median, median_ratio, provenance  # noqa: E402
+from benchmarks.decode_throughput import N_SENTENCES, OUT_LEN, aiayn_search, make_decoder, prepare  # noqa: E402
+
+
+class BeforeStep(compiled.OneTokenStep):
+    """The step as at d654c77: the same decoder, ending with the logits."""
+
+    def forward(self, tokens: Tensor, pos: Tensor, keys: list[Tensor], values: list[Tensor],
+                cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor, beams: int) -> Tensor:
+        m = self.model
+        x = m.tgt_embed(tokens)
+        if m.positions is not None:
+            x = x + m.positions.table[pos].to(x.dtype)
+        written = torch.arange(keys[0].size(2), device=x.device) <= pos
+        n = x.size(0)
+        for layer, k_cache, v_cache, (k_mem, v_mem) in zip(m.decoder_layers, keys, values, cross_kv):
+            attn = layer.self_attn
+            q, k, v = attn.project_qkv(layer.res_self.input(x))
+            k_cache.index_copy_(2, pos, k)
+            v_cache.index_copy_(2, pos, v)
+            out = one_query_attention(q.squeeze(2), k_cache, v_cache, written)
+            x = layer.res_self.output(x, attn.w_o(out.reshape(n, 1, -1)))
+            attn = layer.cross_attn
+            q = attn.w_q(layer.res_cross.input(x)).view(n // beams, beams, attn.n_heads, attn.d_k)
+            out = one_query_attention(q, k_mem.unsqueeze(1), v_mem.unsqueeze(1), src_mask)
+            x = layer.res_cross.output(x, attn.w_o(out.reshape(n, 1, -1)))
+            x = layer.res_ffn.output(x, layer.ffn(layer.res_ffn.input(x)))
+        return m.project(m.decoder_norm(x))
+
+
+class Before:
+    """``decode_step`` as at d654c77: no ``log_probs``, so the searches normalize its logits outside."""
+
+    def __init__(self, model):
+        self.inner = compiled.CompiledDecodeStep(model)
+        self.inner.step = torch.compile(BeforeStep(model), fullgraph=True)
+
+    def __call__(self, tokens, state):
+        return self.inner(tokens, state)
+
+
+torch.set_num_threads(1)
+prepare("tiny")
+out = {**provenance(None), "repeats": 5, "compile_seconds": {}, "runs": {}}
+for batch in (1, N_SENTENCES):
+    for beam in (1, 4):
+        family = f"batch{batch}_beam{beam}"
+        reference = aiayn_search("tiny", beam, "aiayn", batch=batch)[1]()  # float32, eager
+        searches, first = {}, {}
+        for side in ("before", "after"):
+            model, search = aiayn_search("tiny", beam, "aiayn_bf16_compiled", batch=batch)
+            if side == "before":
+                model.decode_step = Before(model)
+            start = time.perf_counter()
+            first[f"bf16_{side}"] = search()  # compiles this family (untimed)
+            out["compile_seconds"][f"{family}_bf16_{side}"] = round(time.perf_counter() - start, 1)
+            searches[f"bf16_{side}"] = search
+        times = interleave({**searches, "ct2_int8": make_decoder("ct2_int8", "tiny", beam, 1, batch=batch)}, 5, 0)
+        row = out["runs"][family] = {
+            k: {"seconds": v, "median_tokens_per_s": median([N_SENTENCES * OUT_LEN / t for t in v])} for k, v in times.items()}
+        for name, outputs in first.items():
+            row[name]["differing_from_fp32"] = sum(a != b for a, b in zip(outputs, reference))
+        row["bf16_after_equals_before"] = first["bf16_after"] == first["bf16_before"]
+        # speeds as paired ratios of times: > 1 means the first named is faster
+        row["bf16_after_over_before"] = median_ratio(times["bf16_before"], times["bf16_after"])
+        row["bf16_after_over_ct2_int8"] = median_ratio(times["ct2_int8"], times["bf16_after"])
+        row["bf16_before_over_ct2_int8"] = median_ratio(times["ct2_int8"], times["bf16_before"])
+        print(family, {k: round(v["median_tokens_per_s"]) for k, v in row.items() if isinstance(v, dict)},
+              row["bf16_after_over_before"], file=sys.stderr, flush=True)
+print(json.dumps(out, indent=2))
