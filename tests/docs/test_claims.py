@@ -1357,6 +1357,33 @@ CLAIMS += [
           compile_seconds("after", min), compile_seconds("after", max)),
 ]
 
+# BENCHMARKS.md: the log-softmax inside the compiled step (issue 42, 9435113)
+LSAB = f"{D29}logprobs-ab/ab.json:runs/"
+LSAB_ROWS = [("1, greedy", 1, 1), ("1, beam 4", 1, 4), ("64, greedy", 64, 1), ("64, beam 4", 64, 4)]
+
+
+def same_tokens(family: str) -> Callable[[], str]:
+    return lambda: "yes" if get(f"{LSAB}{family}/bf16_after_equals_before") else "no"
+
+
+def lsab_ratios(pick: Callable[[list[float]], float]) -> Callable[[], float]:
+    return lambda: pick(get(f"{LSAB}batch{n}_beam{b}/bf16_after_over_before") for _, n, b in LSAB_ROWS)
+
+
+CLAIMS += [
+    *[claim("BENCHMARKS.md", f"| {label} | {{:,.0f}} | {{:,.0f}} | {{:.2f}}× | {{:.2f}}× | {{}} |",
+            *[f"{LSAB}batch{n}_beam{b}/{k}" for k in ("bf16_before/median_tokens_per_s", "bf16_after/median_tokens_per_s",
+                                                     "bf16_after_over_before", "bf16_after_over_ct2_int8")],
+            same_tokens(f"batch{n}_beam{b}")) for label, n, b in LSAB_ROWS],
+    claim("BENCHMARKS.md", "A small gain everywhere ({:.2f}–{:.2f}×)", lsab_ratios(min), lsab_ratios(max)),
+    claim("BENCHMARKS.md", "one sentence at a time {:.2f}× CTranslate2 int8\ngreedy and {:.2f}× at beam 4 (target 1.0×), "
+          "64 a batch {:.2f}× and {:.2f}× (target 1.5×)",
+          *[f"{LSAB}batch{n}_beam{b}/bf16_after_over_ct2_int8" for _, n, b in LSAB_ROWS]),
+    claim("BENCHMARKS.md", "with the log-softmax inside the compiled step ([9435113](#bfloat16-on-a-cpu-with-bf16-instructions-"
+          "issue-42-2026-11-27), 2026-11-29): one sentence at a time {:.2f}× / {:.2f}×, 64 a batch {:.2f}× / {:.2f}×;",
+          *[f"{LSAB}batch{n}_beam{b}/bf16_after_over_ct2_int8" for _, n, b in LSAB_ROWS]),
+]
+
 # docs/reproductions.md: the fair recurrent comparison's first two runs (issue 46, 2026-11-29)
 RF = "docs/experiments/recurrent_fair/results.json:"
 CLAIMS += [
