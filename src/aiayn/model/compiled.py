@@ -57,6 +57,12 @@ class OneTokenStep(nn.Module):
 
     def forward(self, tokens: Tensor, pos: Tensor, keys: list[Tensor], values: list[Tensor],
                 cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor, beams: int) -> Tensor:
+        x = self.decoder(tokens, pos, keys, values, cross_kv, src_mask, beams)
+        return self.model.project(self.model.decoder_norm(x)).float().log_softmax(dim=-1)  # fused: one pass
+
+    def decoder(self, tokens: Tensor, pos: Tensor, keys: list[Tensor], values: list[Tensor],
+                cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor, beams: int) -> Tensor:
+        """The decoder layers' output (N, 1, d_model) for the new position, before the final norm."""
         m = self.model
         x = m.tgt_embed(tokens)
         if m.positions is not None:
@@ -75,7 +81,7 @@ class OneTokenStep(nn.Module):
             out = one_query_attention(q, k_mem.unsqueeze(1), v_mem.unsqueeze(1), src_mask)  # mask (B, 1, 1, S)
             x = layer.res_cross.output(x, attn.w_o(out.reshape(n, 1, -1)))
             x = layer.res_ffn.output(x, layer.ffn(layer.res_ffn.input(x)))
-        return m.project(m.decoder_norm(x)).float().log_softmax(dim=-1)  # fused: one pass over the logits
+        return x
 
 
 class CompiledDecodeStep:

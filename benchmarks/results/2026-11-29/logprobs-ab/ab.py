@@ -16,7 +16,6 @@ from torch import Tensor
 
 sys.path.insert(0, ".")
 from aiayn.model import compiled  # noqa: E402
-from aiayn.model.attention.core import one_query_attention  # noqa: E402
 from benchmarks.common import interleave, median, median_ratio, provenance  # noqa: E402
 from benchmarks.decode_throughput import N_SENTENCES, OUT_LEN, aiayn_search, make_decoder, prepare  # noqa: E402
 
@@ -24,27 +23,8 @@ from benchmarks.decode_throughput import N_SENTENCES, OUT_LEN, aiayn_search, mak
 class BeforeStep(compiled.OneTokenStep):
     """The step as at d654c77: the same decoder, ending with the logits."""
 
-    def forward(self, tokens: Tensor, pos: Tensor, keys: list[Tensor], values: list[Tensor],
-                cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor, beams: int) -> Tensor:
-        m = self.model
-        x = m.tgt_embed(tokens)
-        if m.positions is not None:
-            x = x + m.positions.table[pos].to(x.dtype)
-        written = torch.arange(keys[0].size(2), device=x.device) <= pos
-        n = x.size(0)
-        for layer, k_cache, v_cache, (k_mem, v_mem) in zip(m.decoder_layers, keys, values, cross_kv):
-            attn = layer.self_attn
-            q, k, v = attn.project_qkv(layer.res_self.input(x))
-            k_cache.index_copy_(2, pos, k)
-            v_cache.index_copy_(2, pos, v)
-            out = one_query_attention(q.squeeze(2), k_cache, v_cache, written)
-            x = layer.res_self.output(x, attn.w_o(out.reshape(n, 1, -1)))
-            attn = layer.cross_attn
-            q = attn.w_q(layer.res_cross.input(x)).view(n // beams, beams, attn.n_heads, attn.d_k)
-            out = one_query_attention(q, k_mem.unsqueeze(1), v_mem.unsqueeze(1), src_mask)
-            x = layer.res_cross.output(x, attn.w_o(out.reshape(n, 1, -1)))
-            x = layer.res_ffn.output(x, layer.ffn(layer.res_ffn.input(x)))
-        return m.project(m.decoder_norm(x))
+    def forward(self, *args) -> Tensor:
+        return self.model.project(self.model.decoder_norm(self.decoder(*args)))
 
 
 class Before:
