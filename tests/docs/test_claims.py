@@ -1384,12 +1384,12 @@ CLAIMS += [
           *[f"{LSAB}batch{n}_beam{b}/bf16_after_over_ct2_int8" for _, n, b in LSAB_ROWS]),
 ]
 
-# docs/reproductions.md: the fair recurrent comparison's first two runs (issue 46, 2026-11-29)
+# docs/reproductions.md: the fair recurrent comparison's first seeds (issue 46, 2026-11-29)
 RF = "docs/experiments/recurrent_fair/results.json:"
 CLAIMS += [
-    claim("docs/reproductions.md", "(test BLEU with beam 4, seed 1: Transformer {:.2f} after {:,} updates, RNNsearch {:.2f} "
-          "after {:,};", f"{RF}transformer-s1/bleu", f"{RF}transformer-s1/updates", f"{RF}rnnsearch-s1/bleu",
-          f"{RF}rnnsearch-s1/updates"),
+    claim("docs/reproductions.md", "(test BLEU with beam 4, seed 1: Transformer {:.2f}\nafter {:,} updates, RNNsearch {:.2f} "
+          "after {:,}, RNNencdec {:.2f} after {:,};", f"{RF}transformer-s1/bleu", f"{RF}transformer-s1/updates",
+          f"{RF}rnnsearch-s1/bleu", f"{RF}rnnsearch-s1/updates", f"{RF}rnnencdec-s1/bleu", f"{RF}rnnencdec-s1/updates"),
 ]
 
 def _id(c: Claim) -> str:
