@@ -210,3 +210,19 @@ def test_exact_beam_is_never_worse_by_the_models_own_score(alpha):
         # the same search, continued (float32 noise aside: batches shrink at other steps)
         assert all(xi.score >= ei.score - 1e-6 * max(1.0, abs(ei.score)) for ei, xi in zip(e, x))
     assert any(e[0].tokens != x[0].tokens for e, x in zip(early, exact))  # the rule matters on a random model
+
+
+def test_argmax_is_torchs_first_largest_value():
+    """Greedy's argmax (numpy's on the CPU) picks what Tensor.argmax picks: the first of tied values, a NaN over
+    any number, index 0 in a row of -inf; in float32, on views and in other dtypes alike."""
+    from aiayn.decoding.common import argmax
+
+    x = torch.randn(64, 8000).log_softmax(-1)
+    x[1, [5, 9, 7000]] = 3.0  # ties: the first wins
+    x[2] = float("-inf")
+    x[3, 17] = float("nan")
+    x[4, [40, 41]] = float("inf")
+    for rows in (x, x[::2], x[:, :5000], x.double(), x.bfloat16()):
+        got = argmax(rows)
+        assert got.dtype == torch.long and torch.equal(got, rows.argmax(dim=-1))
+    assert argmax(x)[1:5].tolist() == [5, 0, 17, 40]

@@ -42,6 +42,14 @@ def next_log_probs(model, tokens: Tensor, state) -> Tensor:
     return step(tokens, state)[:, -1].float().log_softmax(dim=-1)
 
 
+def argmax(log_probs: Tensor) -> Tensor:
+    """(N, V) -> (N,) each row's index of its first largest value, as ``Tensor.argmax``. On the CPU numpy's, which is
+    vectorised: PyTorch's took about 8% of a greedy step at 64 sentences (over 10x numpy's at 64 x 8,000 values)."""
+    if log_probs.device.type == "cpu" and log_probs.dtype == torch.float32 and log_probs.dim() == 2:
+        return torch.from_numpy(log_probs.detach().contiguous().numpy().argmax(axis=-1)).long()
+    return log_probs.argmax(dim=-1)
+
+
 def length_limits(src_lengths: Tensor, max_len_a: float, max_len_b: int, max_positions: int) -> Tensor:
     """§6.1's output-length limit of each sentence, EOS included: ⌊a x |source|⌋ + b (|source| with its
     EOS), between 1 and ``max_positions``: (B,) long. The exports' runners call it too, so that every

@@ -13,7 +13,7 @@ from typing import Callable
 import torch
 from torch import Tensor
 
-from .common import Hypothesis, constrain, in_eval_mode, next_log_probs, start
+from .common import Hypothesis, argmax, constrain, in_eval_mode, next_log_probs, start
 
 Chooser = Callable[[Tensor], Tensor]  # (N, V) log-probabilities -> (N,) token ids
 Rule = Callable[[Tensor], Tensor]  # (N, P + t) each row's tokens so far, prompt first -> (N, V) bool: may come next
@@ -67,5 +67,4 @@ def greedy_search(model, src: Tensor | None, max_len_a: float = 1.0, max_len_b: 
                   min_len: int = 0, prompt: Tensor | None = None) -> list[Hypothesis]:
     """The most probable token at every step, for each input in ``src`` (see ``start`` for the
     length limits); ``prompt`` (B, P), left-padded, continues a given beginning (default BOS)."""
-    return one_path_search(model, src, lambda log_probs: log_probs.argmax(dim=-1), max_len_a, max_len_b, max_len,
-                           min_len, prompt)
+    return one_path_search(model, src, argmax, max_len_a, max_len_b, max_len, min_len, prompt)
