@@ -1394,6 +1394,47 @@ CLAIMS += [
           f"{RF}transformer-s2/updates"),
 ]
 
+# BENCHMARKS.md: greedy's argmax through numpy (issue 42, 5355976)
+AMAB = f"{D29}argmax-ab/ab.json:runs/"
+AMAB_ROWS = [("1, float32", 1, "aiayn"), ("1, bf16 compiled", 1, "aiayn_bf16_compiled"), ("64, float32", 64, "aiayn"),
+             ("64, bf16 compiled", 64, "aiayn_bf16_compiled")]
+
+
+def amab_same(n: int, system: str) -> Callable[[], str]:
+    return lambda: "yes" if get(f"{AMAB}batch{n}_greedy/{system}_after_equals_before") else "no"
+
+
+CLAIMS += [
+    *[claim("BENCHMARKS.md", f"| {label} | {{:,.0f}} | {{:,.0f}} | {{:.2f}}× | {{:.2f}}× | {{}} |",
+            *[f"{AMAB}batch{n}_greedy/{k}" for k in (f"{system}_before/median_tokens_per_s",
+                                                   f"{system}_after/median_tokens_per_s", f"{system}_after_over_before",
+                                                   f"{system}_after_over_ct2_int8")],
+            amab_same(n, system)) for label, n, system in AMAB_ROWS],
+    claim("BENCHMARKS.md", "its CPU kernel takes {:,.0f} µs there, numpy's vectorised one {:,.0f} µs",
+          f"{D29}argmax-ab/micro.json:argmax/64x8000/torch", f"{D29}argmax-ab/micro.json:argmax/64x8000/numpy"),
+    claim("BENCHMARKS.md", "{:,.0f} µs for the\nbest 8 of 64 × 32,000 candidates, against {:,.0f} with numpy's",
+          f"{D29}argmax-ab/micro.json:topk/64x32000_k8/torch", f"{D29}argmax-ab/micro.json:topk/64x32000_k8/numpy"),
+    claim("BENCHMARKS.md", "({:,.0f} µs for a 64 × 256 × 256 product, against {:,.0f} µs with unsigned ones and a zero point, "
+          "and {:,.0f} µs in packed\nbf16); with unsigned activations only the 256 × 8,000 output projection beats packed "
+          "bf16 ({:,.0f} against {:,.0f} µs)",
+          *[f"{D29}argmax-ab/micro.json:int8/{k}" for k in ("64x256x256/s8_qlinear", "64x256x256/u8_qlinear",
+                                                             "64x256x256/bf16_packed", "64x256x8000/u8_qlinear",
+                                                             "64x256x8000/bf16_packed")]),
+    claim("BENCHMARKS.md", "Where the argmax weighs, 64 a batch compiled, {:.2f}×",
+          f"{AMAB}batch64_greedy/aiayn_bf16_compiled_after_over_before"),
+    claim("BENCHMARKS.md", "CTranslate2 int8\nran at {:,.0f} tokens/s here against {:,.0f} in the log-softmax window, and the "
+          "compiled step's \"before\" at {:,.0f}\nagainst {:,.0f}", f"{AMAB}batch64_greedy/ct2_int8/median_tokens_per_s",
+          f"{LSAB}batch64_beam1/ct2_int8/median_tokens_per_s",
+          f"{AMAB}batch64_greedy/aiayn_bf16_compiled_before/median_tokens_per_s",
+          f"{LSAB}batch64_beam1/bf16_after/median_tokens_per_s"),
+    claim("BENCHMARKS.md", "with greedy's argmax through numpy ([5355976](#bfloat16-on-a-cpu-with-bf16-instructions-issue-42-"
+          "2026-11-27), 2026-11-29): 64 a batch greedy {:.2f}× ({:.2f}× its own before), one sentence at a time {:.2f}×;",
+          f"{AMAB}batch64_greedy/aiayn_bf16_compiled_after_over_ct2_int8",
+          f"{AMAB}batch64_greedy/aiayn_bf16_compiled_after_over_before",
+          f"{AMAB}batch1_greedy/aiayn_bf16_compiled_after_over_ct2_int8"),
+]
+
+
 def _id(c: Claim) -> str:
     return f"{c.page}: {squash(c.text)[:60]}"
 
