@@ -1,16 +1,17 @@
-"""The encoder-decoder's one-token decoding step, compiled (issue 42). At one sentence at a time a step is about
-500 small operator calls from Python, and their cost, not the arithmetic, bounds decoding on the CPU
-(BENCHMARKS.md). ``torch.compile`` (Inductor: weights frozen in as constants, kernels called from C++) traces the
-step once per family of shapes instead.
+"""The encoder-decoder's one-token decoding step, compiled ahead of time (issue 42). At one sentence at a time a step
+is about 500 small operator calls from Python, and their cost, not the arithmetic, bounds decoding on the CPU
+(BENCHMARKS.md). The step is exported once per family of shapes (``torch.export``) and compiled by AOTInductor into
+a shared library (weights frozen in as constants, kernels called from C++); each call then goes straight to it, with
+none of ``torch.compile``'s guard checks and wrappers, which cost as much as the kernels one sentence at a time.
 
 The compiled step is §3.1's decoder for one new position, assembled from the model's own sub-layers (its
 projections, norms and feed-forward layers; Eq. 1 itself as ``one_query_attention``'s sums). It takes
 the position as a tensor and attends over the whole preallocated cache with a mask of the columns written, so
-no shape changes from one step to the next and nothing is traced again. It ends with the searches' float32
-log-softmax (``log_probs``, which ``next_log_probs`` asks for), fused with the output projection instead of two
-more passes over the logits outside. Every other step (a prompt of several tokens, left-padded prompts, a full
-cache, gradients) runs the model's own ``decode_step``; models with attention variants (relative, local) or
-without an encoder are left as they are.
+no shape changes from one step to the next. It ends with the searches' float32 log-softmax (``log_probs``, which
+``next_log_probs`` asks for), fused with the output projection. A family is a beam size and whether the batch is
+one sentence; the rows, the cache's capacity and the source length vary within it. Every other step (a prompt of
+several tokens, left-padded prompts, a full cache, gradients, a one-token source) runs the model's own
+``decode_step``; models with attention variants (relative, local) or without an encoder are left as they are.
 
 Usage: ``compile_decoding(model)`` before decoding. Frozen weights: decode with it, do not train it further.
 """
@@ -18,6 +19,7 @@ Usage: ``compile_decoding(model)`` before decoding. Frozen weights: decode with 
 from __future__ import annotations
 
 import logging
+import tempfile
 import warnings
 
 import torch
@@ -26,22 +28,20 @@ from torch import Tensor, nn
 from .attention.core import one_query_attention
 from .cache import DecoderState
 
-# Inductor options: the weights become constants (it lays them out for its kernels once), and a C++ wrapper
-# calls the kernels (the Python one would put back part of the per-call cost this is here to remove)
-INDUCTOR = {"freezing": True, "cpp_wrapper": True}
+# Inductor options: the weights become constants (it lays them out for its kernels once)
+INDUCTOR = {"freezing": True}
 # ... and on the CPU, each product of the step timed as Inductor's own C++ kernel (for these frozen weights and
 # shapes) against oneDNN's, the faster kept: its kernels won for one sentence at a time (BENCHMARKS.md), at the
 # cost of about 20 s more per family compiled (its tables of timings not printed)
 INDUCTOR_CPU = {**INDUCTOR, "max_autotune": True, "max_autotune_gemm_backends": "CPP,ATEN",
                 "autotune_num_choices_displayed": 0, "max_autotune_report_choices_stats": False}
-# A server meets a few families of shapes (one sentence or several, for each beam size): room for them all,
-# where Dynamo's default of 8 would stop it mid-request
+# A server meets a few families of shapes (one sentence or several, for each beam size): room for them all
 RECOMPILES = 32
 # --compile's help, for every command that takes it (translate, evaluate, serve)
-HELP = ("compile the decoder's step for this machine (torch.compile; needs a C++ compiler): faster per sentence once "
-        "compiled, which takes tens of seconds on a CPU (it times its kernels) at the first sentences and again at the "
-        "first of a new shape; with --dtype int8 the int8 weights stay and the activations are bfloat16 (BENCHMARKS.md "
-        "measures it)")
+HELP = ("compile the decoder's step for this machine (torch.export and AOTInductor; needs a C++ compiler): faster per "
+        "sentence once compiled, which takes tens of seconds on a CPU (it times its kernels) at the first sentences and "
+        "again at the first of a new beam size or batch kind; with --dtype int8 the int8 weights stay and the "
+        "activations are bfloat16 (BENCHMARKS.md measures it)")
 
 log = logging.getLogger("aiayn")
 
@@ -51,13 +51,13 @@ class OneTokenStep(nn.Module):
     log-softmax in the graph, fused with the output projection), writing each layer's key and
     value into column ``pos`` of its cache. ``beams`` consecutive rows share a sentence's encoder keys."""
 
-    def __init__(self, model: nn.Module):
+    def __init__(self, model: nn.Module, beams: int = 1):
         super().__init__()
-        self.model = model
+        self.model, self.beams = model, beams
 
     def forward(self, tokens: Tensor, pos: Tensor, keys: list[Tensor], values: list[Tensor],
-                cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor, beams: int) -> Tensor:
-        x = self.decoder(tokens, pos, keys, values, cross_kv, src_mask, beams)
+                cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor) -> Tensor:
+        x = self.decoder(tokens, pos, keys, values, cross_kv, src_mask, self.beams)
         return self.model.project(self.model.decoder_norm(x)).float().log_softmax(dim=-1)  # fused: one pass
 
     def decoder(self, tokens: Tensor, pos: Tensor, keys: list[Tensor], values: list[Tensor],
@@ -85,23 +85,21 @@ class OneTokenStep(nn.Module):
 
 
 class CompiledDecodeStep:
-    """Stands in for ``model.decode_step``: the compiled ``OneTokenStep`` where it applies, else the model's own."""
+    """Stands in for ``model.decode_step``: a family's compiled ``OneTokenStep`` where it applies, else the model's
+    own."""
 
     def __init__(self, model: nn.Module):
         self.model = model
         self.eager = type(model).decode_step.__get__(model)
-        import torch._dynamo
-        from torch._inductor import config  # imported here: it costs a second at start-up
-
-        self.dynamo, self.inductor = torch._dynamo.config.patch, config.patch  # read as a new shape compiles;
-        self.step = torch.compile(OneTokenStep(model), fullgraph=True)  # compile's options= loses freezing here
-        self.failed = False
+        self.runners: dict[tuple, object] = {}  # family -> its loaded library's runner
+        self.folder = tempfile.TemporaryDirectory(prefix="aiayn-step-")  # the libraries, removed with this object
+        self.failed = False  # past RECOMPILES families: the model's own step from then on
         # set by a server once warm: a family not compiled by then runs the model's own step, never compiling under
-        # load; ``uncompiled`` remembers those families so that each fails Dynamo's guards once
+        # load; ``uncompiled`` remembers those families
         self.settled, self.uncompiled = False, set()
 
     def __call__(self, tokens: Tensor, state: DecoderState) -> Tensor:
-        """``decode_step``: (N, T, V) logits; from the compiled graph, normalized (float32 log-probabilities)."""
+        """``decode_step``: (N, T, V) logits; from the compiled library, normalized (float32 log-probabilities)."""
         out = self._compiled(tokens, state)
         return self.eager(tokens, state) if out is None else out
 
@@ -114,55 +112,61 @@ class CompiledDecodeStep:
         """The compiled step's (N, 1, V) log-probabilities, or None where the model's own step must run."""
         caches = state.self_kv
         if (self.failed or tokens.size(1) != 1 or state.offset is not None or state.pos >= caches[0].capacity
+                or caches[0].capacity < 2 or state.src_mask.size(-1) < 2  # sizes of 1 broadcast: the own step's
                 or torch.is_grad_enabled() or self.model.training):
             return None
-        if self.model.positions is not None:
-            self.model.positions._extend(state.pos + 1, tokens.device)  # sinusoids past the table: grown once
+        positions = self.model.positions
+        if positions is not None:
+            positions._extend(state.pos + 1, tokens.device)  # sinusoids past the table: grown once
+        # the position table is a constant of the library: a grown one is a new family
+        family = (state.beams, state.src_mask.size(0) == 1, None if positions is None else positions.table.size(0))
+        runner = self.runners.get(family)
+        if runner is None:
+            if family in self.uncompiled:
+                return None
+            runner = self._compile(family, tokens, state)
+            if runner is None:
+                return None
         pos = torch.tensor([state.pos], device=tokens.device)
-        tokens = tokens.contiguous()  # a column of the search's history, its row stride changing every step
-        _vary(tokens, caches, state)
-        family = (state.beams, tokens.size(0) == 1, state.src_mask.size(0) == 1)  # what Dynamo specialises on
-        if family in self.uncompiled:
-            return None
-        args = (tokens, pos, [c.k for c in caches], [c.v for c in caches], state.cross_kv, state.src_mask, state.beams)
-        try:  # the kernels at hand, without the config patches (entering them cost 12-18% of a one-sentence step)
-            with torch.compiler.set_stance("fail_on_recompile"):
-                out = self.step(*args)
-        except RuntimeError as e:  # set_stance's refusal, raised before the step ran: the state is untouched
-            if not str(e).startswith("Detected recompile"):
-                raise
-            if self.settled:
-                self.uncompiled.add(family)
-                return None
-            out = self._compile(args)
-            if out is None:
-                return None
+        inputs = [tokens.contiguous(), pos, *[c.k for c in caches], *[c.v for c in caches],
+                  *[t for kv in state.cross_kv for t in kv], state.src_mask]  # the export's inputs, flattened
+        out = runner.run(inputs)[0]
         state.pos += 1
         return out
 
-    def _compile(self, args: tuple) -> Tensor | None:
-        """The step of a new family of shapes, compiled under Inductor's options; None past RECOMPILES families."""
-        try:
-            options = INDUCTOR_CPU if args[0].device.type == "cpu" else INDUCTOR
-            with self.inductor(options), self.dynamo(recompile_limit=RECOMPILES), warnings.catch_warnings():
-                warnings.filterwarnings("ignore", "TypedStorage is deprecated")  # Inductor's own, as it times kernels
-                return self.step(*args)
-        except torch._dynamo.exc.FailOnRecompileLimitHit:  # raised before the step ran, as above
+    def _compile(self, family: tuple, tokens: Tensor, state: DecoderState):
+        """Exports and compiles the step of a new family of shapes, and loads it; None (and the family remembered)
+        on a settled server or past RECOMPILES families."""
+        if self.settled:
+            self.uncompiled.add(family)
+            return None
+        if len(self.runners) >= RECOMPILES:
             self.failed = True
             log.warning("the compiled decoding step stops here: more than %d families of shapes met; the model's "
                         "own step runs from now on", RECOMPILES)
             return None
+        from torch._inductor import aoti_compile_and_package, aoti_load_package  # a second at start-up: when needed
 
-
-def _vary(tokens: Tensor, caches: list, state: DecoderState) -> None:
-    """Marks the sizes that change from batch to batch (rows, cache capacity, source length) as such before
-    the first trace, so that one dynamic family serves them instead of a static one compiled first (sizes 0
-    and 1 stay specialised: one sentence keeps its own family)."""
-    mark = torch._dynamo.maybe_mark_dynamic
-    mark(tokens, 0)
-    for tensor in [t for c in caches for t in (c.k, c.v)] + [t for kv in state.cross_kv for t in kv]:
-        mark(tensor, [0, 2])  # (N or B, H, L or S, D)
-    mark(state.src_mask, [0, 3])  # (B, 1, 1, S)
+        beams, one, n = state.beams, family[1], len(state.self_kv)
+        copy = lambda t: t.clone()  # noqa: E731 -- a search's tensors are inference tensors, which export cannot trace
+        args = (copy(tokens.contiguous()), torch.tensor([state.pos], device=tokens.device),
+                [copy(c.k) for c in state.self_kv], [copy(c.v) for c in state.self_kv],
+                [tuple(copy(t) for t in kv) for kv in state.cross_kv], copy(state.src_mask))
+        capacity, length = torch.export.Dim("capacity", min=2), torch.export.Dim("source", min=2)
+        batch = None if one else torch.export.Dim("batch", min=2)  # sentences; rows = batch x beams
+        rows = None if one else (batch if beams == 1 else beams * batch)
+        cache = {0: rows, 2: capacity}
+        memory = {0: batch, 2: length}
+        shapes = ({0: rows}, None, [cache] * n, [cache] * n, [(memory, memory)] * n, {0: batch, 3: length})
+        options = INDUCTOR_CPU if tokens.device.type == "cpu" else INDUCTOR
+        with torch.no_grad(), warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "TypedStorage is deprecated")  # Inductor's own, as it times kernels
+            program = torch.export.export(OneTokenStep(self.model, beams).eval(), args, dynamic_shapes=shapes,
+                                          strict=False)
+            path = aoti_compile_and_package(program, package_path=f"{self.folder.name}/family-{len(self.runners)}.pt2",
+                                            inductor_configs=options)
+        runner = self.runners[family] = aoti_load_package(path).loader
+        return runner
 
 
 def is_compiled(model: nn.Module) -> bool:
