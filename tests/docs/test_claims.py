@@ -1464,6 +1464,9 @@ CLAIMS += [
     claim("BENCHMARKS.md", "Compiling a family took {:.0f}–{:.0f} s (before: {:.0f}–{:.0f} s",
           aoab_compile("after", min), aoab_compile("after", max), aoab_compile("before", min),
           aoab_compile("before", max)),
+    claim("BENCHMARKS.md", "held {:,.0f} MiB after them and\npeaked at {:,.0f} MiB, against {:,.0f} and {:,.0f} before",
+          *[f"{D29}aoti-ab/memory.json:sides/{side}/{k}" for side in ("after", "before")
+            for k in ("rss_mib_after_batch64", "peak_rss_mib")]),
     claim("README.md", "since 9135f6e (the step compiled ahead of time by AOTInductor, no `torch.compile` guards per call) "
           "**{:.2f}×** as fast again one sentence at a time greedy ({:.2f}× at beam 4; {:.2f}× and {:.2f}× CTranslate2 int8)",
           *[f"{AOAB}runs/batch1_beam{b}/bf16_after_over_{k}" for k in ("before", "ct2_int8") for b in (1, 4)]),
