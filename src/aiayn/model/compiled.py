@@ -152,9 +152,10 @@ class CompiledDecodeStep:
         args = (copy(tokens.contiguous()), torch.tensor([state.pos], device=tokens.device),
                 [copy(c.k) for c in state.self_kv], [copy(c.v) for c in state.self_kv],
                 [tuple(copy(t) for t in kv) for kv in state.cross_kv], copy(state.src_mask))
-        capacity, length = torch.export.Dim("capacity", min=2), torch.export.Dim("source", min=2)
-        batch = None if one else torch.export.Dim("batch", min=2)  # sentences; rows = batch x beams
-        rows = None if one else (batch if beams == 1 else beams * batch)
+        dim = torch.export.Dim
+        capacity, length = dim("capacity", min=2), dim("source", min=2)
+        batch = dim.STATIC if one else dim("batch", min=2)  # sentences; rows = batch x beams
+        rows = dim.STATIC if one else (batch if beams == 1 else beams * batch)
         cache = {0: rows, 2: capacity}
         memory = {0: batch, 2: length}
         shapes = ({0: rows}, None, [cache] * n, [cache] * n, [(memory, memory)] * n, {0: batch, 3: length})
