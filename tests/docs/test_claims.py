@@ -1438,6 +1438,7 @@ CLAIMS += [
 # BENCHMARKS.md: the step compiled ahead of time (issue 42, 9135f6e), and served after it
 AOAB = f"{D29}aoti-ab/ab.json:"
 SERVE29 = f"{D29}serve_load_aiayn-bfloat16-compiled_ctranslate2-int8.json:"
+DT29 = f"{D29}decode_tiny_compiled_batch1-2.json:runs/"
 AOAB_ROWS = [("1, greedy", 1, 1), ("1, beam 4", 1, 4), ("64, greedy", 64, 1), ("64, beam 4", 64, 4)]
 
 
@@ -1478,11 +1479,17 @@ CLAIMS += [
           *[ratio(f"{SERVE29}levels/{i}/requests_per_s", f"{SERVE29}levels/{i + 1}/requests_per_s") for i in (0, 2, 4)]),
     claim("BENCHMARKS.md", "The compiled server's peak RSS was {:,.0f} MiB, CTranslate2's {:,.0f}",
           f"{SERVE29}server_peak_rss_mib/aiayn:bfloat16:compiled", f"{SERVE29}server_peak_rss_mib/ctranslate2:int8"),
+    claim("BENCHMARKS.md", "int8 compiled {:.2f}× CTranslate2 int8 greedy and {:.2f}× at beam 4,\nbf16 compiled {:.2f}× and "
+          "{:.2f}× (outputs differing from float32, of 64: int8 {} and {}, bf16 {} and {})",
+          *[f"{DT29}beam{b}/ct2_int8/aiayn_{d}_compiled_speedup_median" for d in ("int8", "bf16") for b in (1, 4)],
+          *[f"{DT29}beam{b}/aiayn_{d}_compiled/outputs_differing_from_float32" for d in ("int8", "bf16") for b in (1, 4)]),
+    claim("BENCHMARKS.md", "(int8 compiled, one sentence at a time: {:.2f}× / {:.2f}×);",
+          *[f"{DT29}beam{b}/ct2_int8/aiayn_int8_compiled_speedup_median" for b in (1, 4)]),
     claim("README.md", "since 9135f6e (the step compiled ahead of time by AOTInductor, no `torch.compile` guards per call) "
           "**{:.2f}×** as fast again one sentence at a time greedy ({:.2f}× at beam 4; {:.2f}× and {:.2f}× CTranslate2 int8)",
           *[f"{AOAB}runs/batch1_beam{b}/bf16_after_over_{k}" for k in ("before", "ct2_int8") for b in (1, 4)]),
     claim("BENCHMARKS.md", "with the step compiled ahead of time ([9135f6e](#bfloat16-on-a-cpu-with-bf16-instructions-issue-42-"
-          "2026-11-27), AOTInductor, 2026-11-29): one sentence at a time {:.2f}× / {:.2f}×, 64 a batch {:.2f}× / {:.2f}×;",
+          "2026-11-27), AOTInductor, 2026-11-29): one sentence at a time {:.2f}× / {:.2f}×, 64 a batch {:.2f}× / {:.2f}×",
           *[f"{AOAB}runs/batch{n}_beam{b}/bf16_after_over_ct2_int8" for _, n, b in AOAB_ROWS]),
 ]
 
