@@ -120,23 +120,23 @@ class CompiledDecodeStep:
             positions._extend(state.pos + 1, tokens.device)  # sinusoids past the table: grown once
         # the position table is a constant of the library: a grown one is a new family
         family = (state.beams, state.src_mask.size(0) == 1, None if positions is None else positions.table.size(0))
+        pos = torch.tensor([state.pos], device=tokens.device)
+        inputs = [tokens.contiguous(), pos, *[c.k for c in caches], *[c.v for c in caches],
+                  *[t for kv in state.cross_kv for t in kv], state.src_mask]  # OneTokenStep's inputs, flattened
         runner = self.runners.get(family)
         if runner is None:
             if family in self.uncompiled:
                 return None
-            runner = self._compile(family, tokens, state)
+            runner = self._compile(family, inputs, state.beams)
             if runner is None:
                 return None
-        pos = torch.tensor([state.pos], device=tokens.device)
-        inputs = [tokens.contiguous(), pos, *[c.k for c in caches], *[c.v for c in caches],
-                  *[t for kv in state.cross_kv for t in kv], state.src_mask]  # the export's inputs, flattened
         out = runner.run(inputs)[0]
         state.pos += 1
         return out
 
-    def _compile(self, family: tuple, tokens: Tensor, state: DecoderState):
-        """Exports and compiles the step of a new family of shapes, and loads it; None (and the family remembered)
-        on a settled server or past RECOMPILES families."""
+    def _compile(self, family: tuple, inputs: list[Tensor], beams: int):
+        """Exports and compiles the step of a new family of shapes for ``inputs`` (as ``_compiled`` flattens them),
+        and loads it; None (and the family remembered) on a settled server or past RECOMPILES families."""
         if self.settled:
             self.uncompiled.add(family)
             return None
@@ -147,11 +147,9 @@ class CompiledDecodeStep:
             return None
         from torch._inductor import aoti_compile_and_package, aoti_load_package  # a second at start-up: when needed
 
-        beams, one, n = state.beams, family[1], len(state.self_kv)
-        copy = lambda t: t.clone()  # noqa: E731 -- a search's tensors are inference tensors, which export cannot trace
-        args = (copy(tokens.contiguous()), torch.tensor([state.pos], device=tokens.device),
-                [copy(c.k) for c in state.self_kv], [copy(c.v) for c in state.self_kv],
-                [tuple(copy(t) for t in kv) for kv in state.cross_kv], copy(state.src_mask))
+        one, n = family[1], (len(inputs) - 3) // 4  # tokens, pos, n keys, n values, n (key, value) pairs, mask
+        x = [t.clone() for t in inputs]  # a search's tensors are inference tensors, which export cannot trace
+        args = (x[0], x[1], x[2:2 + n], x[2 + n:2 + 2 * n], list(zip(x[2 + 2 * n:-1:2], x[3 + 2 * n:-1:2])), x[-1])
         dim = torch.export.Dim
         capacity, length = dim("capacity", min=2), dim("source", min=2)
         batch = dim.STATIC if one else dim("batch", min=2)  # sentences; rows = batch x beams
@@ -159,15 +157,15 @@ class CompiledDecodeStep:
         cache = {0: rows, 2: capacity}
         memory = {0: batch, 2: length}
         shapes = ({0: rows}, None, [cache] * n, [cache] * n, [(memory, memory)] * n, {0: batch, 3: length})
-        options = INDUCTOR_CPU if tokens.device.type == "cpu" else INDUCTOR
+        options = INDUCTOR_CPU if inputs[0].device.type == "cpu" else INDUCTOR
         with torch.no_grad(), warnings.catch_warnings():
             warnings.filterwarnings("ignore", "TypedStorage is deprecated")  # Inductor's own, as it times kernels
             program = torch.export.export(OneTokenStep(self.model, beams).eval(), args, dynamic_shapes=shapes,
                                           strict=False)
             path = aoti_compile_and_package(program, package_path=f"{self.folder.name}/family-{len(self.runners)}.pt2",
                                             inductor_configs=options)
-        runner = self.runners[family] = aoti_load_package(path).loader
-        return runner
+        self.runners[family] = aoti_load_package(path).loader
+        return self.runners[family]
 
 
 def is_compiled(model: nn.Module) -> bool:
