@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
 import torch
 from torch import Tensor
 
 from .common import Hypothesis, constrain, in_eval_mode, next_log_probs, start
 
 
-def length_penalty(length: int | Tensor, alpha: float) -> float | Tensor:
+def length_penalty(length: int | np.ndarray | Tensor, alpha: float) -> float | np.ndarray | Tensor:
     """GNMT (Wu et al. 2016): lp(Y) = ((5 + |Y|) / 6)^α, |Y| counting the EOS token."""
     return ((5 + length) / 6) ** alpha
 
@@ -31,11 +32,11 @@ def length_penalty(length: int | Tensor, alpha: float) -> float | Tensor:
 class BeamStep:
     """One step's decision for B sentences: the next K beams and the candidates that finished."""
 
-    scores: Tensor  # (B, K) cumulative log-probabilities of the continuing beams
-    parents: Tensor  # (B, K) which previous beam each continues
-    tokens: Tensor  # (B, K) the token each appends
+    scores: np.ndarray  # (B, K) cumulative log-probabilities of the continuing beams
+    parents: np.ndarray  # (B, K) which previous beam each continues
+    tokens: np.ndarray  # (B, K) the token each appends
     finished: list[tuple[int, int, int, float]]  # (sentence, parent beam, token, log-prob)
-    considered: tuple[Tensor, Tensor, Tensor]  # the top 2K candidates: (scores, parents, tokens), each (B, 2K)
+    considered: tuple[np.ndarray, np.ndarray, np.ndarray]  # the top 2K candidates: (scores, parents, tokens), each (B, 2K)
 
 
 @dataclass
@@ -47,10 +48,10 @@ class BeamTrace:
     steps: list[dict] = field(default_factory=list)
     nbest: list[list[Hypothesis]] = field(default_factory=list)
 
-    def record(self, t: int, sentences: Tensor, history: Tensor, prompt_len: int, scores: Tensor, step: BeamStep,
+    def record(self, t: int, sentences: np.ndarray, history: np.ndarray, prompt_len: int, scores: np.ndarray, step: BeamStep,
                eos_id: int, alpha: float) -> None:
         lp = float(length_penalty(t + 1, alpha))
-        k = scores.size(1)
+        k = scores.shape[1]
         top_scores, parents, tokens = (x.tolist() for x in step.considered)
         for i, sentence in enumerate(sentences.tolist()):
             kept = {(int(p), int(tok)) for p, tok in zip(step.parents[i].tolist(), step.tokens[i].tolist())}
@@ -65,7 +66,7 @@ class BeamTrace:
                 candidates.append({"parent": parent, "token": token, "log_prob": score, "fate": fate,
                                    **({"score": score / lp} if fate == "finished" else {})})
             beams = [{"tokens": history[i * k + b, prompt_len:].tolist(), "log_prob": float(scores[i, b])}
-                     for b in range(k) if scores[i, b].isfinite()]
+                     for b in range(k) if np.isfinite(scores[i, b])]
             self.steps.append({"step": t, "sentence": sentence, "length_penalty": lp, "beams": beams,
                                "candidates": candidates})
 
@@ -74,20 +75,20 @@ def beam_step(scores: Tensor, log_probs: Tensor, eos_id: int) -> BeamStep:
     """Top 2K of the K x V extensions: EOS among the best K finish; the best K others continue.
 
     scores: (B, K); log_probs: (B, K, V). Each beam has one EOS extension, so at most K of the
-    2K candidates are EOS and K non-EOS candidates always remain.
+    2K candidates are EOS and K non-EOS candidates always remain. The top 2K are taken where the
+    log-probabilities are; the rest is decided on the host, in numpy (a handful of small arrays, where
+    PyTorch's per-call cost would dominate one sentence at a time): the step's fields are numpy arrays.
     """
     b, k, v = log_probs.shape
     candidates = (scores[:, :, None] + log_probs).view(b, k * v)  # (B, K*V)
-    top_scores, top_index = candidates.topk(2 * k, dim=1)  # (B, 2K), best first
+    top_scores, top_index = (x.cpu().numpy() for x in candidates.topk(2 * k, dim=1))  # (B, 2K), best first
     parents, tokens = top_index // v, top_index % v
     is_eos = tokens == eos_id
-    finished = [
-        (i, int(parents[i, j]), eos_id, float(top_scores[i, j]))
-        for i, j in (is_eos[:, :k] & top_scores[:, :k].isfinite()).nonzero().tolist()
-    ]
+    finished = [(int(i), int(parents[i, j]), eos_id, float(top_scores[i, j]))
+                for i, j in zip(*np.nonzero(is_eos[:, :k] & np.isfinite(top_scores[:, :k])))]
     # The first K non-EOS candidates in rank order continue (a stable sort keeps the ranks).
-    order = is_eos.to(torch.int8).argsort(dim=1, stable=True)[:, :k]  # (B, K)
-    return BeamStep(top_scores.gather(1, order), parents.gather(1, order), tokens.gather(1, order), finished,
+    order = is_eos.argsort(axis=1, kind="stable")[:, :k]  # (B, K)
+    return BeamStep(*(np.take_along_axis(x, order, axis=1) for x in (top_scores, parents, tokens)), finished,
                     (top_scores, parents, tokens))
 
 
@@ -111,27 +112,27 @@ def beam_search(
     A hypothesis's ``score`` is log P(Y|X) / lp(Y) with the GNMT length penalty (α = 0: the
     plain log-probability). Length limits and ``prompt`` as in ``greedy_search``. ``trace``: a
     ``BeamTrace`` that receives what each step did and the n-best (the studio's beam view).
+    The model runs where its weights are; the bookkeeping (scores, histories, which rows go on) is numpy's.
     """
     if beam_size < 1:
         raise ValueError(f"beam_size must be at least 1, got {beam_size}")
     if not 1 <= nbest <= beam_size:
         raise ValueError(f"nbest must be between 1 and beam_size={beam_size}, got {nbest}")
     cfg, k = model.config, beam_size
-    state, history, limits = start(model, src, prompt, k, max_len_a, max_len_b, max_len)  # history: (N, P)
-    batch, device, prompt_len = limits.size(0), history.device, history.size(1)
-    sentences = torch.arange(batch, device=device)  # (B,) original index of each searching sentence
-    scores = torch.full((batch, k), float("-inf"), device=device)
+    state, fed, limits = start(model, src, prompt, k, max_len_a, max_len_b, max_len)  # fed: (N, P)
+    batch, device, prompt_len = len(limits), fed.device, fed.size(1)
+    history = fed.cpu().numpy()  # (N, P + t) the prompt and each beam's tokens
+    sentences = np.arange(batch)  # (B,) original index of each searching sentence
+    scores = np.full((batch, k), -np.inf, dtype=np.float32)
     scores[:, 0] = 0.0  # all beams start identical: expand only the first at step 0
-    token_lp = torch.zeros(batch * k, 0, device=device)  # (N, t) per-token log-probabilities
+    token_lp = np.zeros((batch * k, 0), dtype=np.float32)  # (N, t) per-token log-probabilities
     results: list[list[Hypothesis]] = [[] for _ in range(batch)]
 
     for t in range(int(limits.max())):
-        fed = history if t == 0 else history[:, -1:]  # the whole prompt first, then one token per step
-        log_probs = next_log_probs(model, fed, state)  # (N, V)
+        log_probs = next_log_probs(model, fed, state)  # (N, V); the whole prompt first, then one token per step
         sentence_limits = limits[sentences]  # (B,)
-        at_limit = sentence_limits == t + 1
-        log_probs = constrain(log_probs, t, sentence_limits.repeat_interleave(k), min_len, cfg)
-        step = beam_step(scores, log_probs.view(len(sentences), k, -1), cfg.eos_id)
+        log_probs = constrain(log_probs, t, sentence_limits.repeat(k), min_len, cfg)
+        step = beam_step(torch.from_numpy(scores).to(device), log_probs.view(len(sentences), k, -1), cfg.eos_id)
         if trace is not None:
             trace.record(t, sentences, history, prompt_len, scores, step, cfg.eos_id, alpha)
 
@@ -139,25 +140,25 @@ def beam_search(
             row = i * k + parent
             lps = token_lp[row].tolist() + [total - float(scores[i, parent])]
             score = total / length_penalty(t + 1, alpha)
-            results[int(sentences[i])].append(Hypothesis(history[row, prompt_len:].tolist(), score, total, lps))
+            results[sentences[i]].append(Hypothesis(history[row, prompt_len:].tolist(), score, total, lps))
 
         if early_stopping:
-            enough = [len(results[int(s)]) >= k for s in sentences]
+            enough = [len(results[s]) >= k for s in sentences]
         else:  # the nbest-th finished score against the best live beam's best possible one
-            reach = (step.scores[:, 0] / length_penalty(sentence_limits, alpha)).tolist()
-            enough = [len(results[int(s)]) >= nbest and sorted(h.score for h in results[int(s)])[-nbest] >= r
+            reach = (step.scores[:, 0] / length_penalty(sentence_limits.astype(np.float32), alpha)).tolist()
+            enough = [len(results[s]) >= nbest and sorted(h.score for h in results[s])[-nbest] >= r
                       for s, r in zip(sentences, reach)]
-        done = at_limit | torch.tensor(enough, device=device)
-        rows = (torch.arange(len(sentences), device=device)[:, None] * k + step.parents)  # (B, K)
-        keep = (~done).nonzero().squeeze(1)
-        if keep.numel() == 0:
+        keep = np.flatnonzero(~((sentence_limits == t + 1) | np.array(enough, dtype=bool)))
+        if keep.size == 0:
             break
-        rows, tokens = rows[keep].view(-1), step.tokens[keep].view(-1, 1)  # (N',), (N', 1)
-        new_lp = (step.scores[keep] - scores[keep].gather(1, step.parents[keep])).view(-1, 1)
-        history = torch.cat([history[rows], tokens], dim=1)
-        token_lp = torch.cat([token_lp[rows], new_lp], dim=1)
-        state.reorder(rows)
+        rows = (keep[:, None] * k + step.parents[keep]).reshape(-1)  # (N',)
+        tokens = step.tokens[keep].reshape(-1, 1)  # (N', 1)
+        new_lp = step.scores[keep] - np.take_along_axis(scores[keep], step.parents[keep], axis=1)
+        history = np.concatenate([history[rows], tokens], axis=1)
+        token_lp = np.concatenate([token_lp[rows], new_lp.reshape(-1, 1)], axis=1)
+        state.reorder(torch.from_numpy(rows).to(device))
         scores, sentences = step.scores[keep], sentences[keep]
+        fed = torch.from_numpy(tokens).to(device)
 
     best = [sorted(hyps, key=lambda h: h.score, reverse=True)[:nbest] for hyps in results]
     if trace is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
+import numpy as np
 import torch
 from torch import Tensor
 
@@ -58,9 +59,10 @@ def length_limits(src_lengths: Tensor, max_len_a: float, max_len_b: int, max_pos
 
 
 def start(model, src: Tensor | None, prompt: Tensor | None, beam_size: int, max_len_a: float, max_len_b: int,
-          max_len: int | None) -> tuple[object, Tensor, Tensor]:
+          max_len: int | None) -> tuple[object, Tensor, np.ndarray]:
     """Begins a search: the model's decoding state, the first step's input (the prompt, BOS by
-    default; B x beam rows) and each sentence's output-length limit (B,), EOS included.
+    default; B x beam rows) and each sentence's output-length limit (B,), EOS included, on the host (numpy: the
+    searches' bookkeeping is there).
 
     With a source sentence (B, S) the limit is §6.1's a x (source length) + b, at most ``max_len``
     (default: the model's positions); without one (a decoder-only model), ``max_len`` new tokens.
@@ -84,24 +86,30 @@ def start(model, src: Tensor | None, prompt: Tensor | None, beam_size: int, max_
         state = model.start_decoding(None, beam_size=beam_size, capacity=capacity, batch=batch)
     else:
         state = model.start_decoding(src, beam_size=beam_size, capacity=capacity)
-    return state, prompt.repeat_interleave(beam_size, dim=0), limits.to(prompt.device)
+    return state, prompt.repeat_interleave(beam_size, dim=0), limits.cpu().numpy()
 
 
-def constrain(log_probs: Tensor, step: int, limits: Tensor, min_len: int, cfg) -> Tensor:
-    """The rules for the token at 0-based ``step`` of rows whose length limits are ``limits`` (N,):
+def constrain(log_probs: Tensor, step: int, limits: np.ndarray, min_len: int, cfg) -> Tensor:
+    """The rules for the token at 0-based ``step`` of rows whose length limits are ``limits`` (N,), on the host:
 
     pad and BOS are never output; a row at its limit may only emit EOS (at its true
     log-probability); before ``min_len`` tokens a row may not emit EOS (fairseq's --min-len).
-    The limit wins where the two disagree. Writes into ``log_probs`` (a fresh tensor each step).
+    The limit wins where the two disagree. Writes into ``log_probs`` (a fresh tensor each step); a column or a
+    few rows at a time, since one sentence at a time these few writes are a step's bookkeeping.
     """
-    log_probs[:, [cfg.pad_id, cfg.bos_id]] = float("-inf")
-    must_end = limits.to(log_probs.device) == step + 1
+    log_probs[:, cfg.pad_id] = float("-inf")
+    log_probs[:, cfg.bos_id] = float("-inf")
+    must_end = limits == step + 1
+    if not must_end.any():
+        if step < min_len:
+            log_probs[:, cfg.eos_id] = float("-inf")
+        return log_probs
+    rows = torch.from_numpy(np.flatnonzero(must_end)).to(log_probs.device)
     if step < min_len:
-        log_probs[:, cfg.eos_id].masked_fill_(~must_end, float("-inf"))
-    if must_end.any():
-        eos_only = torch.full_like(log_probs[0], float("-inf"))
-        eos_only[cfg.eos_id] = 0.0
-        log_probs = torch.where(must_end[:, None], log_probs + eos_only, log_probs)
+        log_probs[torch.from_numpy(np.flatnonzero(~must_end)).to(log_probs.device), cfg.eos_id] = float("-inf")
+    eos = log_probs[rows, cfg.eos_id]
+    log_probs[rows] = float("-inf")
+    log_probs[rows, cfg.eos_id] = eos
     return log_probs
 
 

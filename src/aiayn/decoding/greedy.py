@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+import numpy as np
 import torch
 from torch import Tensor
 
@@ -29,35 +30,39 @@ def one_path_search(model, src: Tensor | None, choose: Chooser, max_len_a: float
     """
     cfg = model.config
     state, tokens, limits = start(model, src, prompt, 1, max_len_a, max_len_b, max_len)
-    batch, steps, device = limits.size(0), int(limits.max()), tokens.device
-    active = torch.arange(batch, device=device)  # (N,) input of each row
-    out = torch.full((batch, steps), cfg.pad_id, dtype=torch.long, device=device)
-    token_lp = torch.zeros(batch, steps, device=device)
-    lengths = torch.zeros(batch, dtype=torch.long, device=device)
+    batch, steps, device = len(limits), int(limits.max()), tokens.device
+    # the bookkeeping is on the host (numpy), as beam search's: limits (N,) of the rows still decoding
+    active = np.arange(batch)  # (N,) input of each row
+    out = np.full((batch, steps), cfg.pad_id, dtype=np.int64)
+    token_lp = np.zeros((batch, steps), dtype=np.float32)
+    lengths = np.zeros(batch, dtype=np.int64)
     history = tokens  # (N, P + t): the prompt and the tokens chosen so far, for the rule
     for t in range(steps):
         log_probs = next_log_probs(model, tokens, state)  # (N, V)
-        log_probs = constrain(log_probs, t, limits[active], min_len, cfg)
+        log_probs = constrain(log_probs, t, limits, min_len, cfg)
         if rule is not None:  # the model's own log-probabilities stay the score: only the choice is ruled
             best = choose(log_probs.masked_fill(~rule(history), float("-inf")))
         else:
             best = choose(log_probs)
-        out[active, t], token_lp[active, t], lengths[active] = best, log_probs.gather(1, best[:, None])[:, 0], t + 1
-        going = best != cfg.eos_id
+        chosen = best.cpu().numpy()
+        out[active, t], lengths[active] = chosen, t + 1
+        token_lp[active, t] = log_probs.gather(1, best[:, None])[:, 0].cpu().numpy()
+        going = chosen != cfg.eos_id
         if not going.all():
-            keep = going.nonzero().squeeze(1)
-            if keep.numel() == 0:
+            keep = np.flatnonzero(going)
+            if keep.size == 0:
                 break
-            state.reorder(keep)
-            active, best, history = active[keep], best[keep], history[keep]
+            rows = torch.from_numpy(keep).to(device)
+            state.reorder(rows)
+            active, best, history, limits = active[keep], best[rows], history[rows], limits[keep]
         tokens = best[:, None]
         if rule is not None:
             history = torch.cat([history, tokens], dim=1)
     return [_hypothesis(out[b, : lengths[b]], token_lp[b, : lengths[b]], cfg.eos_id) for b in range(batch)]
 
 
-def _hypothesis(ids: Tensor, log_probs: Tensor, eos_id: int) -> Hypothesis:
-    total = float(log_probs.sum())
+def _hypothesis(ids: np.ndarray, log_probs: np.ndarray, eos_id: int) -> Hypothesis:
+    total = float(torch.from_numpy(log_probs).sum())  # PyTorch's float32 sum: the total as it always was
     ids = ids.tolist()
     return Hypothesis(ids[:-1] if ids and ids[-1] == eos_id else ids, total, total, log_probs.tolist())
 
