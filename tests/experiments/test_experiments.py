@@ -14,6 +14,7 @@ from aiayn.experiments import load, names
 from aiayn.experiments.report import _budget_changes, _judge, _paper_changes, render
 from aiayn.experiments.runner import read_lines, run_experiment, valid_curve, write_lines
 from aiayn.experiments.spec import tuned_setting
+from aiayn.io.checkpoint import read_header
 from aiayn.io.rundir import RunDir
 from aiayn.metrics.bleu import paired_bootstrap
 from aiayn.tasks.music import SAMPLING
@@ -240,6 +241,25 @@ def test_the_same_command_skips_finished_runs_and_a_longer_budget_continues(ran)
     assert results["search"]["updates"] == 6 and results["encdec"]["updates"] == 4
 
 
+def test_early_stopping_asked_for_later_is_scored_without_training(tmp_path):
+    """``best_too`` added to a finished experiment: the same command scores the run's best checkpoint (the
+    trainer's) into its record as ``at_best``, keeps its hypotheses, and trains nothing."""
+    spec = SPEC.replace("  - {name: search, arch: rnnsearch, label: RNNsearch}\n", "")
+    args = ("experiment", str(tmp_path / "x.yaml"), "--runs", str(tmp_path / "runs"), "--results", str(tmp_path / "results"))
+    (tmp_path / "x.yaml").write_text(spec)
+    aiayn(*args, OMP_NUM_THREADS="1")
+    run, results = tmp_path / "runs" / "tiny-copy" / "encdec", tmp_path / "results" / "tiny-copy"
+    assert "at_best" not in json.loads((results / "results.json").read_text())["encdec"]
+    log = (run / "log.jsonl").read_text()
+    (tmp_path / "x.yaml").write_text(spec.replace("alignments: 2}", "alignments: 2, best_too: true}"))
+    aiayn(*args, OMP_NUM_THREADS="1")
+    assert (run / "log.jsonl").read_text() == log  # nothing trained
+    best = json.loads((results / "results.json").read_text())["encdec"]["at_best"]
+    step = read_header(run / "best.safetensors")[1]["step"]
+    assert best["step"] == step and 0 <= best["accuracy"] <= 1 and best["hyps"] == f"encdec-best-{step}.txt.gz"
+    assert len(read_lines(results / "hyps" / best["hyps"])) == 30
+
+
 def test_list_and_bad_names_are_one_line(ran, tmp_path):
     folder, _ = ran
     listing = aiayn("experiment", str(folder / "x.yaml"), "--runs", str(folder / "runs"), "--results",
@@ -400,6 +420,46 @@ def test_a_tuning_budget_names_each_models_best_setting(tmp_path):
     lines = {line.split(" | ")[0]: line for line in text.splitlines() if line.startswith("| Transformer, lr x")}
     assert "| yes |" in lines["| Transformer, lr x0.35, clip none"]
     assert "| no: best at update 1,000 |" in lines["| Transformer, lr x6, clip 1"]
+
+
+def test_the_fair_comparison_sets_each_model_against_the_transformer_of_its_seed(tmp_path):
+    """recurrent_fair: each recurrent run against the Transformer of the same seed, on the same sentences: the
+    difference, sacreBLEU's paired bootstrap interval and p-value from their kept hypotheses; none without them."""
+    exp = load("recurrent_fair")
+    assert exp.evaluate.against == "Transformer"
+    refs = [f"the cat number {i} sat on the mat today" for i in range(40)]
+    worse = [" ".join(r.split()[: 9 - i % 4]) for i, r in enumerate(refs)]
+    write_lines(tmp_path / "hyps" / "references.txt.gz", refs)
+
+    def record(name, bleu, hyps=None):
+        spec = exp.run(name)
+        if hyps is not None:
+            write_lines(tmp_path / "hyps" / f"{name}-100.txt.gz", hyps)
+        return {"name": name, "row": spec.row, "label": "", "set": {}, "seed": spec.seed, "paper": {}, "updates": 100,
+                "train_seconds": 60.0, "parameters": 1, "bleu": bleu, "chrf": 0.0,
+                **({"hyps": f"{name}-100.txt.gz"} if hyps is not None else {})}
+
+    records = {r["name"]: r for r in (record("transformer-s1", 30.0, refs), record("rnnsearch-s1", 20.0, worse),
+                                      record("rnnencdec-s1", 10.0), record("rnnsearch-s2", 21.0, worse))}
+    text = render(exp, records, tmp_path)
+    test = paired_bootstrap(refs, worse, refs)
+    assert test["high"] < 0 and test["p_value"] < 0.01
+    assert (f"| rnnsearch-s1 | 20.00 | 30.00 | -10.00 | {test['low']:+.2f} to {test['high']:+.2f} | "
+            f"{test['p_value']:.3f} |") in text
+    assert "| rnnencdec-s1 | 10.00 | 30.00 | -20.00 | – | – |" in text  # no kept hypotheses: no test
+    assert "| rnnsearch-s2 |" not in text.split("Each run against")[1]  # no Transformer of seed 2 yet
+    assert "at the trainer's best checkpoints" not in text  # not scored there
+    # early stopping scored too: the table says where, and the pairs are compared there as well
+    for name, bleu in (("transformer-s1", 29.0), ("rnnsearch-s1", 25.0), ("rnnencdec-s1", 12.0)):
+        records[name]["at_best"] = {"step": 50, "bleu": bleu, **({"hyps": records[name]["hyps"]}
+                                                              if "hyps" in records[name] else {})}
+    records["rnnsearch-s2"]["at_best"] = {"step": 60, "bleu": 22.0}
+    text = render(exp, records, tmp_path)
+    assert "| 50 | 25.00 |" in text.splitlines()[[i for i, line in enumerate(text.splitlines())
+                                                    if line.startswith("| rnnsearch-s1 |")][0]]
+    best = text.split("at the trainer's best checkpoints")[1]
+    assert f"| rnnsearch-s1 | 25.00 | 29.00 | -4.00 | {test['low']:+.2f} to {test['high']:+.2f} |" in best
+    assert "| rnnencdec-s1 | 12.00 | 29.00 | -17.00 | – | – |" in best
 
 
 def test_a_tuned_run_takes_the_best_setting_of_its_row_once_the_whole_row_is_scored(tmp_path):

@@ -29,6 +29,7 @@ def render(exp: Experiment, records: dict[str, dict[str, Any]], folder: Path) ->
     text = f"# {exp.title or exp.name}\n\nRemake: `aiayn experiment {given}` (trains what is missing, then " \
            f"this table). Evaluation: {_evaluation(exp)}.\n\n"
     text += _paper_table(exp, done) if any(r.paper for r in exp.runs) else _table(exp, done) + _best_of_rows(exp, done)
+    text += _against(exp, done, folder)
     changes = _paper_changes(exp, done)
     if changes:
         with atomic_path(folder / "variations.png") as tmp:
@@ -96,7 +97,8 @@ def _table(exp: Experiment, done: list[dict[str, Any]]) -> str:
     values = [_derived(exp, r) for r in done]
     columns = [(key, head, form) for key, head, form in (
         ("accuracy", "accuracy", lambda v: f"{100 * v:.1f}%"), ("bleu", "BLEU", "{:.2f}".format),
-        ("chrf", "chrF", "{:.2f}".format), ("valid_nll", "valid NLL", "{:.3f}".format),
+        ("chrf", "chrF", "{:.2f}".format), ("best_step", "the trainer's best checkpoint (dev BLEU)", "{:,}".format),
+        ("best_bleu", "BLEU there", "{:.2f}".format), ("valid_nll", "valid NLL", "{:.3f}".format),
         ("best_valid_nll", "best valid NLL", "{:.3f}".format),
         ("improving", "still improving at the end (valid NLL)", str), ("test_nll", "test NLL", "{:.3f}".format),
         ("test_nll_within", "test NLL inside the window", "{:.3f}".format),
@@ -158,6 +160,35 @@ def _best_of_rows(exp: Experiment, done: list[dict[str, Any]]) -> str:
         f"{r['row']}: {r.get('label') or r['name']} ({r['bleu']:.2f})" for r in best) + ".\n"
 
 
+def _against(exp: Experiment, done: list[dict[str, Any]], folder: Path) -> str:
+    """With ``evaluate.against``: each other run against that row's run of the same seed, on the same sentences
+    (their scored hypotheses): the BLEU difference with sacreBLEU's paired bootstrap 95% interval and p-value; at
+    the last checkpoints, and at the trainer's best ones where they were scored (``best_too``)."""
+    row = exp.evaluate.against
+    bases = {r["seed"]: r for r in done if r["row"] == row}
+    pairs = [(r, bases[r["seed"]]) for r in done if r["row"] != row and r["seed"] in bases]
+    if not row or not pairs:
+        return ""
+    text = ""
+    for which, title in (("last", "the last checkpoints"), ("at_best", "the trainer's best checkpoints")):
+        scored = [(r if which == "last" else r.get(which), b if which == "last" else b.get(which)) for r, b in pairs]
+        if not all(x and y for x, y in scored):
+            continue
+        lines = [f"\nEach run against the {row} of the same seed at {title}, on the same {exp.evaluate.split} "
+                 "sentences (BLEU difference; sacreBLEU's paired bootstrap, 1,000 resamples: the 95% interval of the "
+                 "difference, and the p-value of the difference being chance):", "",
+                 f"| run | its BLEU | the {row}'s | difference | 95% interval | p |", "|" + " --- |" * 6]
+        for (r, base), (mine, theirs) in zip(pairs, scored):
+            kept = {(x["name"], 0): y["hyps"] for x, y in ((r, mine), (base, theirs)) if y.get("hyps")}
+            test = _bootstrap(folder, kept, r["name"], base["name"], 0)
+            interval = "–" if test is None else f"{test['low']:+.2f} to {test['high']:+.2f}"
+            p = "–" if test is None else f"{test['p_value']:.3f}"
+            lines.append(f"| {r.get('label') or r['name']} | {mine['bleu']:.2f} | {theirs['bleu']:.2f} | "
+                         f"{mine['bleu'] - theirs['bleu']:+.2f} | {interval} | {p} |")
+        text += "\n".join(lines) + "\n"
+    return text
+
+
 def _derived(exp: Experiment, r: dict[str, Any]) -> dict[str, Any]:
     """A record with the figures computed from it: its training FLOPs, and its lowest validation NLL (the last
     may have risen past it) where the experiment chooses by the validation curve."""
@@ -169,6 +200,8 @@ def _derived(exp: Experiment, r: dict[str, Any]) -> dict[str, Any]:
         values["best_valid_nll"] = best["valid_nll"]
         if len(r["valid_curve"]) > 1:  # was it still learning when its budget ran out?
             values["improving"] = "yes" if best is r["valid_curve"][-1] else f"no: best at update {best['step']:,}"
+    if "at_best" in r:  # early stopping: the checkpoint the trainer kept as its best, scored as the last was
+        values["best_step"], values["best_bleu"] = r["at_best"]["step"], r["at_best"]["bleu"]
     if "samples_grade" in r:  # records graded before the settings were saved used the then default, T 1.0
         values["sampling"] = f"T {r.get('samples_temperature', 1.0)}, top-p {r.get('samples_top_p', 1.0)}"
     return values

@@ -83,6 +83,13 @@ def run_experiment(exp: Experiment, runs_root: Path, results_root: Path, only: l
     for spec in chosen:
         if results.done(spec):
             log.info("%s: done (%s)", spec.name, results.path)
+            record = results.records[spec.name]
+            run = RunDir(runs_root / exp.name / spec.name)
+            if exp.evaluate.best_too and "at_best" not in record and run.best.is_file():  # asked for since: add it
+                with taken(run) as mine:
+                    if mine:
+                        results.put({**record, "at_best": at_best(exp, spec, run, data, progress,
+                                                                  results.path.parent / HYPS)})
             continue
         if spec.teacher and not results.done(exp.run(spec.teacher)):
             log.info("%s: skipped, its teacher %s is not trained and scored yet", spec.name, spec.teacher)
@@ -195,6 +202,8 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
 
     final = scores(chosen)
     record.update(final)
+    if exp.evaluate.best_too and exp.evaluate.checkpoint == "last" and run.best.is_file():
+        record["at_best"] = at_best(exp, spec, run, data, progress, keep)
     if exp.evaluate.curve:
         per_update = flops_per_update(run, model)
         record["flops_per_update"] = per_update
@@ -204,6 +213,13 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
     if exp.evaluate.alignments and "cross" in capabilities(model.config).attention:  # RNNencdec has none
         record["alignments"] = _alignments(exp, chosen, data)
     return record
+
+
+def at_best(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], progress: Callable | None,
+            keep: Path | None = None) -> dict[str, Any]:
+    """The scores of the trainer's best checkpoint (its best development figure: early stopping) and its update."""
+    step = read_header(run.best)[1]["step"]
+    return {"step": step, **_scores(exp, run.best, data, progress, keep and keep / f"{spec.name}-best-{step}.txt.gz")}
 
 
 def valid_curve(events: list[dict]) -> list[dict[str, float]]:

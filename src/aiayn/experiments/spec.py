@@ -31,7 +31,7 @@ FOLDER = Path(__file__).parent
 RUN_KEYS = {"name", "task", "arch", "preset", "seed", "budget", "set", "options", "row", "paper", "label",
             "diagnostic", "init", "teacher", "tuned"}
 EVAL_KEYS = {"split", "beam", "alpha", "average", "curve", "metric", "bins", "curve_minutes", "curve_updates",
-             "valid_curve", "alignments", "by_position", "checkpoint"}
+             "valid_curve", "alignments", "by_position", "checkpoint", "against", "best_too"}
 
 
 def seconds(text: str | float | int) -> float:
@@ -103,7 +103,11 @@ class Evaluation:
     ``alignments``: how many sentences of 8-14 words (the first of the split) keep each run's encoder-decoder
     attention in its record, drawn side by side (Bahdanau et al.'s Figure 3). ``by_position``: for chorale models,
     NLL by position of the test chorales scored whole and chained two by two (``positions.KINDS``). ``checkpoint``:
-    last (the default) or best, the run's best by validation NLL, for runs that overfit within their budget."""
+    last (the default) or best, the run's best by validation NLL, for runs that overfit within their budget.
+    ``against``: a row whose run of each seed every other row's run of that seed is compared with (the BLEU
+    difference, its paired bootstrap interval and p-value, on the same sentences). ``best_too``: also score the
+    trainer's best checkpoint (its best development BLEU: early stopping), recorded as ``at_best``; a run scored
+    before the spec asked for it gets it from the same command, without training."""
 
     split: str = "valid"
     beam: int = 4
@@ -118,6 +122,8 @@ class Evaluation:
     alignments: int = 0
     by_position: tuple[str, ...] = ()
     checkpoint: str = "last"  # or best: the run's best by validation NLL (a run that overfits within its budget)
+    against: str = ""  # a row to compare the others with, seed by seed
+    best_too: bool = False  # also score the trainer's best checkpoint (``at_best``)
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,8 @@ def by_length(sources: list[str], references: list[str], hypotheses: list[str], 
 def paired_bootstrap(baseline: list[str], system: list[str], references: list[str], samples: int = 1000) -> dict:
     """sacreBLEU's paired bootstrap resampling (Koehn, 2004) of ``system`` against ``baseline`` on the same
     references: {"delta": BLEU(system) - BLEU(baseline), "p_value": how often resampled test sets show no
-    improvement of the size seen}; sacreBLEU's fixed seed (12345), so the same files give the same p."""
+    improvement of the size seen, "low"/"high": the 95% interval of the difference over the same resamples};
+    sacreBLEU's fixed seed (12345), so the same files give the same figures."""
     from sacrebleu.significance import PairedTest
 
     if not len(baseline) == len(system) == len(references):
@@ -67,6 +68,21 @@ def paired_bootstrap(baseline: list[str], system: list[str], references: list[st
                       test_type="bs", n_samples=samples)
     base, other = test()[1]["BLEU"]
     delta = other.score - base.score
+    low, high = _difference_interval(baseline, system, references, samples)
     # sacreBLEU counts resampled differences strictly beyond the observed one: with no difference at all it
     # would report its smallest p; no difference is no evidence of one
-    return {"delta": delta, "p_value": 1.0 if delta == 0 else float(other.p_value)}
+    return {"delta": delta, "p_value": 1.0 if delta == 0 else float(other.p_value), "low": low, "high": high}
+
+
+def _difference_interval(baseline: list[str], system: list[str], references: list[str], samples: int) -> tuple[float, float]:
+    """The 95% interval of BLEU(system) - BLEU(baseline) over sacreBLEU's resampled test sets: its own resampling
+    (each call re-seeds, so both systems get the same sentences: paired) and its rule for the bounds (the
+    samples // 40-th from each end, as its ``estimate_ci``). sacreBLEU reports intervals per system only."""
+    import numpy as np
+    from sacrebleu.significance import _bootstrap_resample
+
+    metric = sacrebleu.metrics.BLEU()
+    scores = [np.array([s.score for s in _bootstrap_resample(metric._extract_corpus_statistics(h, [references]),
+                                                             metric, samples)[1]]) for h in (baseline, system)]
+    diffs, cut = np.sort(scores[1] - scores[0]), samples // 40
+    return float(diffs[cut]), float(diffs[samples - cut - 1])
