@@ -4,9 +4,8 @@ interval of the difference is the one an explicit resampling of the sentences gi
 
 from __future__ import annotations
 
-import pytest
-
 import numpy as np
+import pytest
 import sacrebleu
 
 from aiayn.metrics.bleu import corpus_scores, paired_bootstrap

@@ -219,7 +219,8 @@ def at_best(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], p
             keep: Path | None = None) -> dict[str, Any]:
     """The scores of the trainer's best checkpoint (its best development figure: early stopping) and its update."""
     step = read_header(run.best)[1]["step"]
-    return {"step": step, **_scores(exp, run.best, data, progress, keep and keep / f"{spec.name}-best-{step}.txt.gz")}
+    return {"step": step, **_scores(exp, run.best, data, progress, keep and keep / f"{spec.name}-best-{step}.txt.gz",
+                                    name=spec.name)}
 
 
 def valid_curve(events: list[dict]) -> list[dict[str, float]]:
@@ -256,13 +257,14 @@ def _curve_points(exp: Experiment, events: list[dict], checkpoints: list[Path]):
 
 
 def _scores(exp: Experiment, weights: Path, data: dict[str, str], progress: Callable | None,
-            keep: Path | None = None) -> dict[str, Any]:
+            keep: Path | None = None, name: str | None = None) -> dict[str, Any]:
     """BLEU and chrF (or sequence accuracy) of ``weights`` on the evaluation split, with beam and α as the spec
     says, and by source length in words where the spec gives bins (Bahdanau et al.'s Figure 2); the hypotheses
     written to ``keep`` (and the references beside them, once) when given."""
     ev = exp.evaluate
     split = _split(exp, data)
-    bar = progress(unit="sent", leave=False, desc=f"{weights.parent.parent.name}: {ev.split}, beam {ev.beam}") \
+    name = name or weights.parent.parent.name  # a checkpoint's run: RUN/checkpoints/step-N.safetensors
+    bar = progress(unit="sent", leave=False, desc=f"{name}: {ev.split}, beam {ev.beam}") \
         if progress else None
     try:
         scores, _, pairs, hyps = evaluate(weights, split, None, None, DecodeOptions(beam_size=ev.beam, alpha=ev.alpha),

@@ -34,6 +34,7 @@ def curves(records: list[dict[str, Any]], out: Path, title: str, ylabel: str = "
     spans = [p["flops"] for r in records for p in r.get("curve") or []]
     if spans and max(spans) > 20 * min(spans):  # a log axis only where the runs' FLOPs span decades
         by_flops.set_xscale("log")
+        _log_labels(by_flops, lambda x: f"{x:.0e}".replace("e+", "e"))
     _finish(fig, (by_time, by_flops), title, out)
 
 
@@ -57,10 +58,19 @@ def valid_curves(records: list[dict[str, Any]], out: Path, title: str) -> None:
     axes[0][0].set_ylabel("validation NLL (nats per token)")
     if by_tokens:
         axes[0][1].set(xscale="log", xlabel="target tokens read (millions, log scale)")
-        for axis in (axes[0][1].xaxis.set_major_formatter, axes[0][1].xaxis.set_minor_formatter):
-            axis(matplotlib.ticker.FuncFormatter(lambda x, _: f"{x:g}"))  # 0.5, 1, 2, not 10^0 and 2x10^0
+        _log_labels(axes[0][1], lambda x: f"{x:g}")  # 0.5, 1, 2, not 10^0 and 2x10^0
         fig.legend(*axes[0][0].get_legend_handles_labels(), loc="lower center", ncol=2, fontsize=8)
     _finish(fig, axes[0], title, out, legend=not by_tokens, room=0.2 * rows + 0.2)
+
+
+def _log_labels(ax, form) -> None:
+    """A log x axis labelled at 1, 2 and 5 times each power of ten only, by ``form``: every minor tick labelled
+    runs the labels into each other."""
+    def label(x: float, _) -> str:
+        return form(x) if f"{x:.0e}"[0] in "125" else ""
+
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(label))
+    ax.xaxis.set_minor_formatter(matplotlib.ticker.FuncFormatter(label))
 
 
 def _styles(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -192,7 +202,8 @@ def _finish(fig, axes, title: str, out: Path, legend: bool = True, room: float =
         ax.grid(alpha=0.3)
         if legend:
             ax.legend(fontsize=8)
-    fig.suptitle(title, fontsize=10)
+    width = int(fig.get_figwidth() * 13)  # characters of a 10-point title that fit the figure's width
+    fig.suptitle("\n".join(textwrap.fill(line, width) for line in title.split("\n")), fontsize=10)
     fig.tight_layout(rect=(0, 0 if legend else room / fig.get_figheight(), 1, 1))  # room for a figure legend
     fig.savefig(out, dpi=110, format="png")
     plt.close(fig)
