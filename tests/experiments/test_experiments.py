@@ -257,6 +257,7 @@ def test_early_stopping_asked_for_later_is_scored_without_training(tmp_path):
     best = json.loads((results / "results.json").read_text())["encdec"]["at_best"]
     step = read_header(run / "best.safetensors")[1]["step"]
     assert best["step"] == step and 0 <= best["accuracy"] <= 1 and best["hyps"] == f"encdec-best-{step}.txt.gz"
+    assert best["scored"]["host"]["cpu"]  # its own provenance: it may come long after the record
     assert len(read_lines(results / "hyps" / best["hyps"])) == 30
 
 

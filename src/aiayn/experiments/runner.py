@@ -217,9 +217,10 @@ def score(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], pro
 
 def at_best(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], progress: Callable | None,
             keep: Path | None = None) -> dict[str, Any]:
-    """The scores of the trainer's best checkpoint (its best development figure: early stopping) and its update."""
+    """The scores of the trainer's best checkpoint (its best development figure: early stopping), its update, and
+    the commit, date and host that scored it (it may be added to a record scored earlier)."""
     step = read_header(run.best)[1]["step"]
-    return {"step": step, **_scores(exp, run.best, data, progress, keep and keep / f"{spec.name}-best-{step}.txt.gz",
+    return {"step": step, "scored": stamp(), **_scores(exp, run.best, data, progress, keep and keep / f"{spec.name}-best-{step}.txt.gz",
                                     name=spec.name)}
 
 
