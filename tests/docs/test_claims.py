@@ -1581,6 +1581,13 @@ CLAIMS += [
 ]
 
 
+# docs/reproductions.md: Table 3's N = 2 row with its second seed (issue 46, 2026-11-29)
+CLAIMS.append(claim("docs/reproductions.md", "N = 2 was inside the\nnoise with one seed ({:+.2f}) and clears it with two "
+                    "({:+.2f} with seed 2: {:+.2f} against a margin of {:.2f})", t3_vs_base("C-N2"),
+                    lambda: get(f"{T3}:C-N2-s2/bleu") - get(f"{T3}:tiny-seed2/bleu"), t3_mean_vs_base("C-N2"),
+                    lambda: t3_margin("bleu")() / math.sqrt(2)))
+
+
 # BENCHMARKS.md: the searches' bookkeeping on the host (issue 42, 1a980b4)
 SHAB = f"{D29}search-host-ab/ab.json:runs/"
 SHAB_ROWS = [("1, greedy", 1, 1), ("1, beam 4", 1, 4), ("64, greedy", 64, 1), ("64, beam 4", 64, 4)]
