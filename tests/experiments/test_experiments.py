@@ -564,4 +564,4 @@ def test_a_task_that_scores_its_own_runs_goes_through_the_runner(tmp_path):
     assert abs(record["test_bits_per_dim"] - record["valid_bits_per_dim"]) < 1  # the same model on two splits
     table = (tmp_path / "results" / "digits-micro" / "table.md").read_text()
     assert "bits per dimension on the test split" in table and "| test bits/dim |" in table
-    assert "the best checkpoint by validation NLL" in table
+    assert "the trainer's best checkpoint (by development BLEU where it validates with BLEU, else by validation NLL)" in table

@@ -85,7 +85,12 @@ def _evaluation(exp: Experiment) -> str:
 
 
 def _checkpoint(ev) -> str:
-    return "the best checkpoint by validation NLL" if ev.checkpoint == "best" else "the last checkpoint (no averaging)"
+    """Which weights were scored. The trainer keeps as best its best development BLEU where it validates with
+    BLEU (translation), else its lowest validation NLL."""
+    best = "the trainer's best checkpoint (by development BLEU where it validates with BLEU, else by validation NLL)"
+    if ev.checkpoint == "best":
+        return best
+    return "the last checkpoint (no averaging)" + (f"; and {best}, as early stopping would keep" if ev.best_too else "")
 
 
 def _hours(seconds: float) -> str:
