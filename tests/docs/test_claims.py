@@ -1595,6 +1595,11 @@ CLAIMS.append(claim("docs/reproductions.md", "one layer each side beats the base
                     lambda: t3_margin("bleu")() / math.sqrt(2)))
 
 
+CLAIMS.append(claim("docs/reproductions.md", "loses\n{:.2f} BLEU and gains {:.2f} in perplexity on the mean of two seeds "
+                    "({:.2f} and {:.2f} BLEU)", lambda: -t3_mean_vs_base("C-N4")(), t3_mean_vs_base("C-N4", "valid_ppl"),
+                    t3_vs_base("C-N4", -1), lambda: get(f"{T3}:tiny-seed2/bleu") - get(f"{T3}:C-N4-s2/bleu")))
+
+
 # BENCHMARKS.md: the searches' bookkeeping on the host (issue 42, 1a980b4)
 SHAB = f"{D29}search-host-ab/ab.json:runs/"
 SHAB_ROWS = [("1, greedy", 1, 1), ("1, beam 4", 1, 4), ("64, greedy", 64, 1), ("64, beam 4", 64, 4)]
