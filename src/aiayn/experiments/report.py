@@ -175,8 +175,9 @@ def _against(exp: Experiment, done: list[dict[str, Any]], folder: Path) -> str:
     if not row or not pairs:
         return ""
     text = ""
-    for which, title in (("last", "the last checkpoints"), ("at_best", "the trainer's best checkpoints")):
-        scored = [(r if which == "last" else r.get(which), b if which == "last" else b.get(which)) for r, b in pairs]
+    readings = ((lambda r: r, "the last checkpoints"), (lambda r: r.get("at_best"), "the trainer's best checkpoints"))
+    for reading, title in readings:
+        scored = [(reading(r), reading(b)) for r, b in pairs]
         if not all(x and y for x, y in scored):
             continue
         lines = [f"\nEach run against the {row} of the same seed at {title}, on the same {exp.evaluate.split} "
