@@ -7,6 +7,9 @@ local), a small model with the same weights is run three ways on the same batch 
   * CUDA bf16 autocast: max |difference| over the logits' spread, a looser check;
 and cached incremental decoding on CUDA equals the full CUDA pass; each row records how many calls
 went through FlexAttention (the tiled relative and local paths on CUDA, ``model/attention/flex.py``).
+Then the searches (greedy, beam 4 with 2-best) on CUDA against the same searches on the CPU: the model
+runs on the GPU while the bookkeeping stays on the host, so the tokens must be the same and the scores
+within float32's rounding; the bf16 search's share of identical outputs is recorded, not judged.
 Then the tiled attention kernels alone (issue 21), outputs and the gradients of q, k, v and the
 relative tables E_r and E_V, against the materialising path on the CPU in float64: relative causal
 and not (shared table, Shaw's value term), local causal and not, L = 300 (several tiles), padded
@@ -121,6 +124,39 @@ def compare_models(device: str = "cuda") -> list[dict]:
     return rows
 
 
+SEARCHES = {"greedy": dict(beam=0), "beam 4, 2-best": dict(beam=4, nbest=2)}
+
+
+def _search(model, src, beam: int, nbest: int = 1) -> list[tuple[list[int], float]]:
+    """(tokens, score) of every output, the n-best in order, for a search on ``model``'s device."""
+    from aiayn.decoding import beam_search, greedy_search
+
+    src = src.to(next(model.parameters()).device)
+    if beam == 0:
+        return [(h.tokens, h.score) for h in greedy_search(model, src, max_len_b=12)]
+    return [(h.tokens, h.score) for hyps in beam_search(model, src, beam, nbest=nbest, max_len_b=12) for h in hyps]
+
+
+def compare_searches(device: str = "cuda") -> list[dict]:
+    """Each search of each variant's Transformer on ``device`` (float32, then bf16) against the CPU's."""
+    src, _ = batch()
+    rows = []
+    for name, variant in VARIANTS.items():
+        model = models(variant)["transformer"].eval()
+        for search, kwargs in SEARCHES.items():
+            with torch.no_grad():
+                want = _search(model.float().cpu(), src, **kwargs)
+                got = _search(model.to(device), src, **kwargs)
+                bf16 = _search(model.to(torch.bfloat16), src, **kwargs)
+            same = [a[0] == b[0] for a, b in zip(want, got, strict=True)]
+            rows.append({"variant": name, "search": search, "outputs": len(want),
+                         "identical": sum(same), "score_max_abs": max(abs(a[1] - b[1]) for a, b in zip(want, got)),
+                         "bf16_identical": sum(a[0] == b[0] for a, b in zip(want, bf16, strict=True))})
+            rows[-1]["ok"] = all(same) and rows[-1]["score_max_abs"] < TOL_FP32
+            model.float()
+    return rows
+
+
 # name: (variant, causal, shared table, Shaw's value term); clip 40 and the band (32, 48) span several tiles
 KERNEL_CASES = {
     "relative causal": ("relative", True, False, False),
@@ -224,29 +260,39 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     _count_flex_calls()
     if args.cpu:
-        rows, kernels = compare_models("cpu"), compare_kernels("cpu")
+        rows, searches, kernels = compare_models("cpu"), compare_searches("cpu"), compare_kernels("cpu")
         _print_models(rows)
+        _print_searches(searches)
         _print_kernels(kernels)
-        return 0 if all(r["ok"] for r in rows + kernels) else 1
+        return 0 if all(r["ok"] for r in rows + searches + kernels) else 1
     if not torch.cuda.is_available():
         print("no CUDA device here: run this on a machine with a GPU (or --cpu for the CPU part)", file=sys.stderr)
         return 2
-    rows, kernels, backends = compare_models(), compare_kernels(), sdpa_backends()
+    rows, searches, kernels, backends = compare_models(), compare_searches(), compare_kernels(), sdpa_backends()
     _print_models(rows)
+    _print_searches(searches)
     _print_kernels(kernels)
     for b in backends:
         print(b)
     flash_causal = backends[0]["flash_attention"]
-    write_result("cuda_check", {"device": torch.cuda.get_device_name(), "models": rows, "kernels": kernels,
+    write_result("cuda_check", {"device": torch.cuda.get_device_name(), "models": rows, "searches": searches,
+                                "kernels": kernels,
                                 "flex_error": dispatch.FLEX_FAILED[0] if dispatch.FLEX_FAILED else None,
                                 "sdpa_backends": backends}, args.results)
-    return 0 if all(r["ok"] for r in rows + kernels) and flash_causal else 1
+    return 0 if all(r["ok"] for r in rows + searches + kernels) and flash_causal else 1
 
 
 def _print_models(rows: list[dict]) -> None:
     for r in rows:
         print(f"{r['variant']:16} {r['model']:12} fp32 {r['fp32_max_abs']:.2e}  cached {r['cached_vs_full_max_abs']:.2e}"
               f"  bf16/spread {r['bf16_max_abs_over_spread']:.4f}  flex calls {r['flex_calls_fp32']}"
+              f"  {'ok' if r['ok'] else 'FAIL'}")
+
+
+def _print_searches(rows: list[dict]) -> None:
+    for r in rows:
+        print(f"{r['variant']:16} {r['search']:15} identical {r['identical']}/{r['outputs']}"
+              f"  score {r['score_max_abs']:.2e}  bf16 identical {r['bf16_identical']}/{r['outputs']}"
               f"  {'ok' if r['ok'] else 'FAIL'}")
 
 

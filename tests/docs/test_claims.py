@@ -418,11 +418,12 @@ CLAIMS: list[Claim] = [
             f"docs/rnnsearch/h100-60s.json:runs/{i}/bleu", f"docs/rnnsearch/h100-60s.json:runs/{i}/chrf")
       for i, name in enumerate(["RNNencdec", "RNNsearch", "Transformer"])],
     # the tiny model on a GPU: the H100 run of docs/rnnsearch.md, quoted beside the H200 run (issue 46)
-    claim("docs/gpus.md", "the tiny Transformer made {:,} updates at {:,.0f} target tokens/s (median) and reached test "
-          "BLEU {:.2f}", "docs/rnnsearch/h100-60s.json:runs/2/updates",
-          "docs/rnnsearch/h100-60s.json:runs/2/median_tgt_tokens_per_s", "docs/rnnsearch/h100-60s.json:runs/2/bleu"),
-    claim("BENCHMARKS.md", "logged {:,.0f} target tokens/s for the same preset: float32 by its command, {:,} updates in 60 s",
-          "docs/rnnsearch/h100-60s.json:runs/2/median_tgt_tokens_per_s", "docs/rnnsearch/h100-60s.json:runs/2/updates"),
+    claim("docs/gpus.md", "a tenth of the H100's {:,.0f} in float32 on 2026-11-23",
+          "docs/rnnsearch/h100-60s.json:runs/2/median_tgt_tokens_per_s"),
+    claim("BENCHMARKS.md", "`docs/rnnsearch/h100-60s.json`) logged {:,.0f} in float32",
+          "docs/rnnsearch/h100-60s.json:runs/2/median_tgt_tokens_per_s"),
+    claim("BENCHMARKS.md", "in bf16 of 2026-11-26 against the H100's {:,.0f} in float32",
+          "docs/rnnsearch/h100-60s.json:runs/2/median_tgt_tokens_per_s"),
     claim("docs/rnnsearch.md", "The H100's {:,.0f} target tokens/s for the Transformer",
           "docs/rnnsearch/h100-60s.json:runs/2/median_tgt_tokens_per_s"),
 ]
@@ -1617,6 +1618,52 @@ CLAIMS += [
           f"{SHAB}batch1_beam1/bf16_after_over_ct2_int8", f"{SHAB}batch1_beam4/bf16_after_over_ct2_int8",
           f"{SHAB}batch1_beam1/bf16_after_over_before", f"{SHAB}batch1_beam4/bf16_after_over_before",
           f"{SHAB}batch64_beam1/bf16_after_over_ct2_int8", f"{SHAB}batch64_beam4/bf16_after_over_ct2_int8"),
+]
+
+
+# BENCHMARKS.md, docs/gpus.md: the 2026-11-29 H200 session (cuDNN attention left out on CUDA)
+GPU29 = f"{D29}gpu-h200/"
+GT, GD, GS = f"{GPU29}train_throughput.json:rows/", f"{GPU29}decode.json:rows/", f"{GPU29}sdpa_shapes.json:rows/"
+GC = f"{GPU29}cuda_check.json:"
+
+
+def _gc(key: str, pick=max) -> Callable[[], object]:
+    def f() -> object:
+        return pick(r[key] for r in get(f"{GC}searches"))
+    f.__doc__ = f"{GC}searches/*/{key}"
+    return f
+
+
+CLAIMS += [
+    claim("BENCHMARKS.md", "Greedy search and beam 4 with 2-best on CUDA give the CPU's tokens in {} of {} outputs\n(all "
+          "four attention variants), scores within {:.1e}", _gc("identical", sum), _gc("outputs", sum),
+          _gc("score_max_abs")),
+    claim("BENCHMARKS.md", "tiny trained at\n**{:,}** target tokens/s in bf16 against **{:,}** in float32",
+          f"{GT}1/median_tgt_tok_s", f"{GT}0/median_tgt_tok_s"),
+    claim("BENCHMARKS.md", "where float32 took {} s, start-up\nincluded", f"{GD}0/wall_s_with_startup"),
+    *[claim("BENCHMARKS.md", f"| {label} | {{:.2f}} ms | {{:.2f}} ms |", f"{GS}{i}/first_ms_median",
+            f"{GS}{i}/again_ms_median")
+      for i, label in [(1, "PyTorch's choice: cuDNN"), (0, "without cuDNN (flash, memory-efficient, math)"),
+                       (3, "PyTorch's choice: cuDNN"), (2, "without cuDNN")]],
+    claim("BENCHMARKS.md", "tiny trains at **{:,}** target tokens/s in bf16 ({:.1f}× the {:,} before), beside **{:,}** "
+          "in float32", f"{GT}4/median_tgt_tok_s", ratio(f"{GT}4/median_tgt_tok_s", f"{GT}1/median_tgt_tok_s"),
+          f"{GT}1/median_tgt_tok_s", f"{GT}5/median_tgt_tok_s"),
+    claim("BENCHMARKS.md", "bf16 beam-4 decoding of the test set takes {} s, start-up included (float32: {} s), test BLEU "
+          "**{:.2f}**\n  against float32's {:.2f}", f"{GD}5/wall_s_with_startup", f"{GD}4/wall_s_with_startup",
+          f"{GD}5/bleu", f"{GD}4/bleu"),
+    claim("BENCHMARKS.md", "with {} of {:,} translations identical\n  to the CPU's float32 ones",
+          f"{GD}5/identical_to_cpu_fp32", f"{GD}5/sentences"),
+    claim("BENCHMARKS.md", "bf16 {:,} target tokens/s, float32 {:,}", f"{GT}2/median_tgt_tok_s",
+          f"{GT}3/median_tgt_tok_s"),
+    claim("BENCHMARKS.md", "With\n  cuDNN left out, tiny trains at {:,} target tokens/s in bf16 and {:,} in float32",
+          f"{GT}4/median_tgt_tok_s", f"{GT}5/median_tgt_tok_s"),
+    claim("docs/gpus.md", "tiny trained at {:,} target tokens/s in bf16 against {:,} in float32",
+          f"{GT}1/median_tgt_tok_s", f"{GT}0/median_tgt_tok_s"),
+    claim("docs/gpus.md", "tiny trains at {:,} in bf16 and {:,} in float32, and bf16 beam 4\ntranslates the {:,} test "
+          "sentences in {} s with BLEU {:.2f} (float32: {:.2f})", f"{GT}4/median_tgt_tok_s", f"{GT}5/median_tgt_tok_s",
+          f"{GD}5/sentences", f"{GD}5/wall_s_with_startup", f"{GD}5/bleu", f"{GD}4/bleu"),
+    claim("docs/gpus.md", "scores within {:.1e}", _gc("score_max_abs")),
+    claim("docs/rnnsearch.md", "({:,} in bf16 on an H200 on 2026-11-29", f"{GT}4/median_tgt_tok_s"),
 ]
 
 

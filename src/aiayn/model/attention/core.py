@@ -22,6 +22,7 @@ from typing import Callable
 import torch
 import torch.nn.functional as F
 from torch import Tensor
+from torch.nn.attention import SDPBackend, sdpa_kernel
 
 from ..masks import causal_mask
 
@@ -30,6 +31,9 @@ CPU_BF16_MATH_KEYS = 512  # sentence lengths: the unfused form wins on the CPU i
 # ... except in inference with batch x heads x keys at most this: one sentence decoded, where the unfused
 # form's eight kernel calls cost more than the fused kernel's whole work (BENCHMARKS.md, one sentence at a time)
 CPU_BF16_FUSED_WORK = 1024
+# On CUDA every fused kernel but cuDNN's: cuDNN builds a graph for each new shape (about 0.3 s on an H200), and
+# here shapes change at every batch and every decoding step (BENCHMARKS.md, "cuDNN attention and changing shapes")
+CUDA_SDPA_BACKENDS = [SDPBackend.FLASH_ATTENTION, SDPBackend.EFFICIENT_ATTENTION, SDPBackend.MATH]
 
 
 def full_mask(mask: Tensor | None, causal: bool, n_queries: int, n_keys: int, device) -> Tensor | None:
@@ -92,17 +96,24 @@ def sdpa_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, 
     weights = attention_weights(q, k, full_mask(mask, causal, q.size(-2), k.size(-2), q.device), bias) \
         if need_weights else None
     if bias is None and not (causal and (mask is not None or q.size(-2) != k.size(-2))):
-        out = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout_p, is_causal=causal)
-        return out, weights
+        return fused(q, k, v, attn_mask=mask, dropout_p=dropout_p, is_causal=causal), weights
     # SDPA's is_causal aligns the diagonal top-left (cached queries need bottom-right) and takes no
     # bias beside a mask: fold everything into one mask or one additive term.
     mask = full_mask(mask, causal, q.size(-2), k.size(-2), q.device)
     if bias is None:
-        return F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout_p), weights
+        return fused(q, k, v, attn_mask=mask, dropout_p=dropout_p), weights
     if mask is not None:
         bias = bias.masked_fill(~mask, torch.finfo(bias.dtype).min)
-    out = F.scaled_dot_product_attention(q, k, v, attn_mask=bias.to(q.dtype), dropout_p=dropout_p)
+    out = fused(q, k, v, attn_mask=bias.to(q.dtype), dropout_p=dropout_p)
     return (out if mask is None else out * mask.any(dim=-1, keepdim=True)), weights
+
+
+def fused(q: Tensor, k: Tensor, v: Tensor, **options) -> Tensor:
+    """``F.scaled_dot_product_attention``; on CUDA limited to ``CUDA_SDPA_BACKENDS``."""
+    if q.device.type != "cuda":
+        return F.scaled_dot_product_attention(q, k, v, **options)
+    with sdpa_kernel(CUDA_SDPA_BACKENDS):
+        return F.scaled_dot_product_attention(q, k, v, **options)
 
 
 def small_inference(q: Tensor, k: Tensor) -> bool:
