@@ -1601,6 +1601,13 @@ CLAIMS.append(claim("docs/reproductions.md", "loses\n{:.2f} BLEU and gains {:.2f
                     t3_vs_base("C-N4", -1), lambda: get(f"{T3}:tiny-seed2/bleu") - get(f"{T3}:C-N4-s2/bleu")))
 
 
+CLAIMS.append(claim("docs/reproductions.md", "d_ff 2,048 loses a little perplexity on the mean of two\n  seeds ({:+.2f}: "
+                    "{:+.2f} and {:+.2f}, against a margin of {:.2f})", t3_mean_vs_base("C-ff2048", "valid_ppl"),
+                    t3_vs_base("C-ff2048", 1, "valid_ppl"),
+                    lambda: get(f"{T3}:C-ff2048-s2/valid_ppl") - get(f"{T3}:tiny-seed2/valid_ppl"),
+                    lambda: t3_margin("valid_ppl")() / math.sqrt(2)))
+
+
 # BENCHMARKS.md: the searches' bookkeeping on the host (issue 42, 1a980b4)
 SHAB = f"{D29}search-host-ab/ab.json:runs/"
 SHAB_ROWS = [("1, greedy", 1, 1), ("1, beam 4", 1, 4), ("64, greedy", 64, 1), ("64, beam 4", 64, 4)]
