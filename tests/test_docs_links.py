@@ -25,7 +25,7 @@ def _prose(text: str) -> str:
 
 def _anchors(page: Path) -> set[str]:
     slugs: set[str] = set()
-    for line in _prose(page.read_text(encoding="utf-8")).splitlines():
+    for line in FENCE.sub("", page.read_text(encoding="utf-8")).splitlines():  # a code span's text stays in the slug
         if m := re.match(r"#{1,6}\s+(.*?)\s*#*\s*$", line):
             slug = re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-")
             base, n = slug, 1
