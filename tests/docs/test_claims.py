@@ -1674,6 +1674,48 @@ CLAIMS += [
 ]
 
 
+# BENCHMARKS.md: new batch shapes in bf16 training, and oneDNN's kernel caches (issue 42, 2026-11-30)
+NS = "2026-11-30/new-shapes/"
+
+
+def _ns_median(fmt: str, key: str) -> Callable[[], float]:
+    def f() -> float:
+        return statistics.median(get(f"{NS}new_vs_seen.json:{fmt}/{key}"))
+    f.__doc__ = f"median of {NS}new_vs_seen.json:{fmt}/{key}"
+    return f
+
+
+def _ns_ratio(fmt: str) -> Callable[[], float]:
+    def f() -> float:
+        r = get(f"{NS}new_vs_seen.json:{fmt}")
+        return statistics.median(a / b for a, b in zip(r["new"], r["seen"], strict=True))
+    f.__doc__ = f"median of {NS}new_vs_seen.json:{fmt}/new ÷ seen"
+    return f
+
+
+NS_EPOCH = [("oneDNN and ideep caches at their defaults (1,024 kernels each), before", "epochs_bf16_default_cache.json", 2),
+            ("16,384 each", "epochs_bf16_cache16384.json", 2), ("64 each", "epoch_bf16_cache64.json", 1),
+            ("float32, for scale", "epochs_fp32_default_cache.json", 1)]
+CLAIMS += [
+    claim("BENCHMARKS.md", "10 batches took\n{:.3f} s new and {:.3f} s again (median of 6 groups, new/seen {:.3f}), while "
+          "float32 shows no such cost ({:.3f} s and\n{:.3f} s, {:.3f})", _ns_median("bf16", "new"),
+          _ns_median("bf16", "seen"), _ns_ratio("bf16"), _ns_median("fp32", "new"), _ns_median("fp32", "seen"),
+          _ns_ratio("fp32")),
+    *[claim("BENCHMARKS.md", f"| {label} | " + ", then ".join(["{:.1f}"] * n) + " | {:,} MiB |",
+            *[f"{NS}{f}:times/{i}" for i in range(n)], f"{NS}{f}:peak_rss_mib_after_each_epoch/0")
+      for label, f, n in NS_EPOCH],
+    claim("BENCHMARKS.md", "| **{:.1f}; again {:.1f}** | **{}; {} MiB** |", f"{NS}epoch_bf16_aiayn_sets_32_64.json:times/0",
+          f"{NS}epoch_bf16_aiayn_sets_32_64_again.json:times/0",
+          f"{NS}epoch_bf16_aiayn_sets_32_64.json:peak_rss_mib_after_each_epoch/0",
+          f"{NS}epoch_bf16_aiayn_sets_32_64_again.json:peak_rss_mib_after_each_epoch/0"),
+    claim("BENCHMARKS.md", "On a\nwhole epoch bf16 is {:.2f}–{:.2f}× float32 ({:.1f} s against {:.1f} and {:.1f})",
+          ratio(f"{NS}epochs_fp32_default_cache.json:times/0", f"{NS}epoch_bf16_aiayn_sets_32_64.json:times/0"),
+          ratio(f"{NS}epochs_fp32_default_cache.json:times/0", f"{NS}epoch_bf16_aiayn_sets_32_64_again.json:times/0"),
+          f"{NS}epochs_fp32_default_cache.json:times/0", f"{NS}epoch_bf16_aiayn_sets_32_64.json:times/0",
+          f"{NS}epoch_bf16_aiayn_sets_32_64_again.json:times/0"),
+]
+
+
 def _id(c: Claim) -> str:
     return f"{c.page}: {squash(c.text)[:60]}"
 
