@@ -30,6 +30,7 @@ Writes benchmarks/results/cuda_check.json.
 from __future__ import annotations
 
 import argparse
+import copy
 import math
 import sys
 
@@ -147,13 +148,12 @@ def compare_searches(device: str = "cuda") -> list[dict]:
             with torch.no_grad():
                 want = _search(model.float().cpu(), src, **kwargs)
                 got = _search(model.to(device), src, **kwargs)
-                bf16 = _search(model.to(torch.bfloat16), src, **kwargs)
+                bf16 = _search(copy.deepcopy(model).to(torch.bfloat16), src, **kwargs)  # model stays float32
             same = [a[0] == b[0] for a, b in zip(want, got, strict=True)]
             rows.append({"variant": name, "search": search, "outputs": len(want),
                          "identical": sum(same), "score_max_abs": max(abs(a[1] - b[1]) for a, b in zip(want, got)),
                          "bf16_identical": sum(a[0] == b[0] for a, b in zip(want, bf16, strict=True))})
             rows[-1]["ok"] = all(same) and rows[-1]["score_max_abs"] < TOL_FP32
-            model.float()
     return rows
 
 

@@ -145,7 +145,7 @@ def int8_model(model: nn.Module) -> nn.Module:
         return quantize_dynamic(model, {nn.Linear: per_channel_dynamic_qconfig}, inplace=True)
 
 
-CACHE_SIZES = {"LRU_CACHE_CAPACITY": "32", "ONEDNN_PRIMITIVE_CACHE_CAPACITY": "64"}  # for bf16 and int8-compiled decoding
+CACHE_SIZES = {"LRU_CACHE_CAPACITY": "32", "ONEDNN_PRIMITIVE_CACHE_CAPACITY": "64"}  # bf16 training and decoding, int8-compiled decoding
 
 
 class PackedLinear(nn.Module):

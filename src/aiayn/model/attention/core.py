@@ -31,7 +31,7 @@ CPU_BF16_MATH_KEYS = 512  # sentence lengths: the unfused form wins on the CPU i
 # ... except in inference with batch x heads x keys at most this: one sentence decoded, where the unfused
 # form's eight kernel calls cost more than the fused kernel's whole work (BENCHMARKS.md, one sentence at a time)
 CPU_BF16_FUSED_WORK = 1024
-# On CUDA every fused kernel but cuDNN's: cuDNN builds a graph for each new shape (about 0.3 s on an H200), and
+# On CUDA every fused kernel but cuDNN's: cuDNN builds a graph for each new shape (0.13 s a call on an H200), and
 # here shapes change at every batch and every decoding step (BENCHMARKS.md, "cuDNN attention and changing shapes")
 CUDA_SDPA_BACKENDS = [SDPBackend.FLASH_ATTENTION, SDPBackend.EFFICIENT_ATTENTION, SDPBackend.MATH]
 
