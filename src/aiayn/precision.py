@@ -77,6 +77,17 @@ def resolve_precision(precision: str, device: torch.device) -> str:
     return "bf16" if device.type == "cpu" and cpu_has_native_bf16() else "fp32"
 
 
+# Training batches' lengths on a CPU in bf16 rounded up to a multiple of this: oneDNN makes kernels for each new
+# product shape, which at exact lengths (563 shapes in tiny's 642 batches) is nearly every batch (BENCHMARKS.md)
+BF16_CPU_LENGTH_MULTIPLE = 8
+
+
+def length_multiple(precision: str, device: torch.device) -> int:
+    """What a training batch's lengths are rounded up to, for a resolved ``precision`` on ``device``: bf16 on a CPU
+    pads to ``BF16_CPU_LENGTH_MULTIPLE`` so that batch shapes repeat; elsewhere exact lengths (1)."""
+    return BF16_CPU_LENGTH_MULTIPLE if precision == "bf16" and torch.device(device).type == "cpu" else 1
+
+
 def decoding_dtype(name: str, device: str | torch.device) -> str:
     """``--dtype`` for decoding: ``auto`` -> bfloat16 where ``resolve_precision`` picks bf16, else float32."""
     if name != "auto":
@@ -100,8 +111,8 @@ class BF16Training:
     """
 
     def __init__(self, master: nn.Module):
-        if next(master.parameters()).device.type == "cpu":
-            few_onednn_kernels()  # nearly every batch is a new shape: a kept kernel is rarely met again (BENCHMARKS.md)
+        # oneDNN's kernel caches stay at PyTorch's 1,024: batches padded to a few dozen shapes (``length_multiple``)
+        # meet their kernels again, which 64 kept could not hold (an epoch 1.19x as long on AMX: BENCHMARKS.md)
         self.master = master
         self.work = copy.deepcopy(master).to(torch.bfloat16)
         self.pairs = list(zip(master.parameters(), self.work.parameters(), strict=True))
@@ -145,7 +156,7 @@ def int8_model(model: nn.Module) -> nn.Module:
         return quantize_dynamic(model, {nn.Linear: per_channel_dynamic_qconfig}, inplace=True)
 
 
-CACHE_SIZES = {"LRU_CACHE_CAPACITY": "32", "ONEDNN_PRIMITIVE_CACHE_CAPACITY": "64"}  # bf16 training and decoding, int8-compiled decoding
+CACHE_SIZES = {"LRU_CACHE_CAPACITY": "32", "ONEDNN_PRIMITIVE_CACHE_CAPACITY": "64"}  # bf16 and int8-compiled decoding
 
 
 class PackedLinear(nn.Module):
@@ -217,9 +228,8 @@ def _swap_layers(model: nn.Module, chosen, convert) -> nn.Module:
 
 def few_onednn_kernels() -> None:
     """oneDNN (and its wrapper, ideep) keep 1,024 kernels by default, one per product shape met, and a server meets
-    thousands, training too (563 batch shapes in tiny's 642 batches an epoch): fewer kept a bf16 translator's heap
-    down at the same speed, and bf16 training's heap down to a third, 8% faster (BENCHMARKS.md). Read at first use,
-    so set before the first bf16 product; a value the user set stays."""
+    thousands: fewer kept a bf16 translator's heap down at the same speed (BENCHMARKS.md). Read at first use, so set
+    before the first bf16 product; a value the user set stays."""
     for variable, size in CACHE_SIZES.items():
         os.environ.setdefault(variable, size)
 

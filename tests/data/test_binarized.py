@@ -357,3 +357,31 @@ def test_two_nodes_on_one_machine_match_one_process(cli_data, tmp_path):
     for name in a:
         torch.testing.assert_close(b[name], a[name], rtol=1e-5, atol=1e-6)
     assert len(list((tmp_path / "cache" / "corpora").glob("*.bin"))) == 1
+
+
+def test_lengths_rounded_to_a_multiple_keep_the_budget_and_repeat_shapes(tok):
+    """--length-multiple: every batch padded to the multiple stays within max_tokens per side, every pair is in
+    one batch, the real tokens are those of exact collation, and the shapes come back (fewer distinct ones)."""
+    plain = read_parallel(builtin("train"))
+    src, tgt = tok.encode(plain.src), tok.encode(plain.tgt)
+    src_len = np.array([len(s) for s in src], np.int32)
+    tgt_len = np.array([len(t) for t in tgt], np.int32)
+    kept = filter_mask(src_len, tgt_len, 64)[0]
+    exact = token_batches(src_len, tgt_len, 1536, indices=kept)
+    rounded = token_batches(src_len, tgt_len, 1536, indices=kept, length_multiple=8)
+    assert sorted(i for b in rounded for i in b) == sorted(kept.tolist())
+    shapes = set()
+    for b in rounded:
+        c = collate_arrays([np.array(src[i], np.uint16) for i in b], [np.array(tgt[i], np.uint16) for i in b], 0, 1,
+                           2, length_multiple=8)
+        e = collate_arrays([np.array(src[i], np.uint16) for i in b], [np.array(tgt[i], np.uint16) for i in b], 0, 1, 2)
+        assert c.src.size(1) % 8 == 0 and c.tgt_in.size(1) % 8 == 0
+        assert c.src.numel() <= 1536 and c.tgt_in.numel() <= 1536
+        for f in ("src", "tgt_in", "tgt_out"):  # the exact batch, then only padding (id 0)
+            a, p = getattr(e, f), getattr(c, f)
+            assert torch.equal(p[:, : a.size(1)], a) and not p[:, a.size(1):].any()
+        assert c.n_tokens == e.n_tokens
+        shapes.add((tuple(c.src.shape), tuple(c.tgt_in.shape)))
+    assert len(shapes) < len({(len(b), int(src_len[b].max()), int(tgt_len[b].max())) for b in exact}) / 4
+    with pytest.raises(ValueError, match="length_multiple"):
+        token_batches(src_len, tgt_len, 1536, length_multiple=0)

@@ -56,14 +56,20 @@ def collate(src_ids: list[list[int]], tgt_ids: list[list[int]], pad_id: int, bos
     return Batch(src, tgt_in, tgt_out, n_tokens=sum(len(t) + 1 for t in tgt_ids))
 
 
+def round_up(n, multiple: int):
+    """``n`` (an int or an integer array) rounded up to a multiple of ``multiple``."""
+    return -(-n // multiple) * multiple
+
+
 def collate_arrays(src_ids: Sequence[np.ndarray], tgt_ids: Sequence[np.ndarray], pad_id: int, bos_id: int,
-                   eos_id: int) -> Batch:
-    """``collate`` for numpy id arrays (e.g. views into a mapped corpus): the same tensors, filled with numpy."""
+                   eos_id: int, length_multiple: int = 1) -> Batch:
+    """``collate`` for numpy id arrays (e.g. views into a mapped corpus): the same tensors, filled with numpy;
+    with ``length_multiple`` > 1 each side padded on the right up to a multiple of it (see ``token_batches``)."""
     if len(src_ids) != len(tgt_ids) or not len(src_ids):
         raise ValueError(f"collate needs as many targets as sources, at least one: got {len(src_ids)} and {len(tgt_ids)}")
     b = len(src_ids)
-    src = np.full((b, max(map(len, src_ids)) + 1), pad_id, dtype=np.int64)
-    t_len = max(map(len, tgt_ids)) + 1
+    src = np.full((b, round_up(max(map(len, src_ids)) + 1, length_multiple)), pad_id, dtype=np.int64)
+    t_len = round_up(max(map(len, tgt_ids)) + 1, length_multiple)
     tgt_in = np.full((b, t_len), pad_id, dtype=np.int64)
     tgt_out = np.full((b, t_len), pad_id, dtype=np.int64)
     n_tokens = 0
@@ -154,20 +160,26 @@ def token_batches(
     max_sentences: int | None = None,
     required_multiple: int = 1,
     indices: np.ndarray | None = None,
+    length_multiple: int = 1,
 ) -> Batches:
     """``batch_by_tokens`` with numpy arrays in and out: the same batches, without a Python list of the corpus.
 
     ``indices``: the pairs to batch (e.g. those ``filter_mask`` keeps); the batches hold these indices.
-    The greedy cut is a Python loop, fed from the sorted arrays in blocks so memory stays bounded.
+    ``length_multiple`` > 1: each side's length (with its eos or bos) counts as rounded up to a multiple of it,
+    in the sort and the budget, so that a batch padded to it (``collate_arrays``) keeps within ``max_tokens``
+    and the same (B, S, T) shapes come back batch after batch (oneDNN's bf16 products on the CPU make a kernel
+    for each new shape: BENCHMARKS.md). The greedy cut is a Python loop, fed from the sorted arrays in blocks so
+    memory stays bounded.
     """
     if len(src_lengths) != len(tgt_lengths):
         raise ValueError(f"{len(src_lengths)} source lengths but {len(tgt_lengths)} target lengths")
-    if max_tokens < 1 or (max_sentences is not None and max_sentences < 1) or required_multiple < 1:
-        raise ValueError("max_tokens, max_sentences and required_multiple must be positive")
+    if max_tokens < 1 or (max_sentences is not None and max_sentences < 1) or required_multiple < 1 \
+            or length_multiple < 1:
+        raise ValueError("max_tokens, max_sentences, required_multiple and length_multiple must be positive")
     if indices is None:
         indices = np.arange(len(src_lengths), dtype=np.int64)
-    src_len = np.asarray(src_lengths)[indices].astype(np.int64) + 1
-    tgt_len = np.asarray(tgt_lengths)[indices].astype(np.int64) + 1
+    src_len = round_up(np.asarray(src_lengths)[indices].astype(np.int64) + 1, length_multiple)
+    tgt_len = round_up(np.asarray(tgt_lengths)[indices].astype(np.int64) + 1, length_multiple)
     # One stable sort on (target, source) packed into an int64 == lexsort on (target, source, index)
     key = tgt_len * (int(src_len.max(initial=0)) + 1) + src_len
     order = np.argsort(key, kind="stable")

@@ -82,6 +82,9 @@ def check_data(data: dict) -> tuple[dict, dict]:
     text and vocabulary; text read once, so that misaligned files or bad UTF-8 are one line now. The
     vocabulary's size is known only once it is in the run (``write_vocabulary``): no model field yet."""
     train, valid, src, tgt, vocab = (data[k] for k in ("train", "valid", "src", "tgt", "vocab"))
+    if data.get("length_multiple") is not None and not (isinstance(data["length_multiple"], int)
+                                                        and 1 <= data["length_multiple"] <= 64):
+        raise UsageError(f"--length-multiple must be a whole number from 1 to 64, not {data['length_multiple']}")
     if train is None:
         train, valid = str(builtin("train")), valid or str(builtin("valid"))
     given = Tokenizer.load(vocab) if vocab else None  # a missing or foreign file is one line now
