@@ -385,3 +385,13 @@ def test_lengths_rounded_to_a_multiple_keep_the_budget_and_repeat_shapes(tok):
     assert len(shapes) < len({(len(b), int(src_len[b].max()), int(tgt_len[b].max())) for b in exact}) / 4
     with pytest.raises(ValueError, match="length_multiple"):
         token_batches(src_len, tgt_len, 1536, length_multiple=0)
+
+
+def test_lengths_rounded_to_a_multiple_still_group_near_equal_lengths():
+    """Within a group of equal rounded lengths the pairs are ordered by their exact lengths (then index), as without
+    rounding: a batch holds pairs of near-equal length, not neighbours in the corpus."""
+    rng = np.random.default_rng(0)
+    src_len, tgt_len = rng.integers(1, 40, 500), rng.integers(1, 40, 500)
+    order = [i for b in token_batches(src_len, tgt_len, 10**6, length_multiple=8) for i in b]  # one batch: the order
+    key = lambda i: ((tgt_len[i] + 8) // 8, (src_len[i] + 8) // 8, tgt_len[i], src_len[i], i)  # noqa: E731
+    assert order == sorted(range(500), key=key)

@@ -178,12 +178,20 @@ def token_batches(
         raise ValueError("max_tokens, max_sentences, required_multiple and length_multiple must be positive")
     if indices is None:
         indices = np.arange(len(src_lengths), dtype=np.int64)
-    src_len = round_up(np.asarray(src_lengths)[indices].astype(np.int64) + 1, length_multiple)
-    tgt_len = round_up(np.asarray(tgt_lengths)[indices].astype(np.int64) + 1, length_multiple)
-    # One stable sort on (target, source) packed into an int64 == lexsort on (target, source, index)
-    key = tgt_len * (int(src_len.max(initial=0)) + 1) + src_len
-    order = np.argsort(key, kind="stable")
-    del key
+    src_len = np.asarray(src_lengths)[indices].astype(np.int64) + 1
+    tgt_len = np.asarray(tgt_lengths)[indices].astype(np.int64) + 1
+    if length_multiple == 1:
+        # One stable sort on (target, source) packed into an int64 == lexsort on (target, source, index)
+        key = tgt_len * (int(src_len.max(initial=0)) + 1) + src_len
+        order = np.argsort(key, kind="stable")
+        del key
+    else:
+        # By the rounded lengths, then the exact ones, as above: within a rounded group pairs of near-equal length go
+        # together, not neighbours in the corpus (a batch of consecutive verses trained worse)
+        exact_src, exact_tgt = src_len, tgt_len
+        src_len, tgt_len = round_up(src_len, length_multiple), round_up(tgt_len, length_multiple)
+        order = np.lexsort((exact_src, exact_tgt, src_len, tgt_len))  # the last key sorts first; ties by index
+        del exact_src, exact_tgt
     src_len, tgt_len = src_len[order], tgt_len[order]
     max_sentences = max_sentences or len(order) or 1
 
