@@ -187,3 +187,17 @@ def test_bf16_training_leaves_onednn_kernel_caches_at_their_size(monkeypatch):
         monkeypatch.delenv(variable, raising=False)
     precision.BF16Training(Transformer(TransformerConfig.tiny(src_vocab_size=30, tgt_vocab_size=30)))
     assert not any(v in os.environ for v in precision.CACHE_SIZES)
+
+
+@pytest.mark.parametrize("multiple, few", [(1, True), (8, False)])
+def test_bf16_translation_keeps_few_kernels_only_on_exact_lengths(data, tmp_path, monkeypatch, multiple, few):
+    """Exact lengths make a new batch shape nearly every step (a kept kernel is rarely met again: few are kept, as
+    bf16 decoding keeps); padded lengths repeat a few dozen shapes, which PyTorch's 1,024 kernels hold."""
+    from aiayn import runs
+
+    for variable in precision.CACHE_SIZES:
+        monkeypatch.delenv(variable, raising=False)
+    runs.train(tmp_path / "run", train=str(data / "train.tsv.gz"), config_file=str(data / "micro.yaml"),
+               overrides={"train.precision": "bf16", "train.max_steps": 1}, data={"length_multiple": multiple},
+               device="cpu")
+    assert all((os.environ.get(v) == size) == few for v, size in precision.CACHE_SIZES.items())

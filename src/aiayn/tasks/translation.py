@@ -35,7 +35,7 @@ from ..io.rundir import JsonLog, hypotheses
 from ..metrics.bleu import Scores, corpus_scores
 from ..model import compiled
 from ..model.config import PRESETS, RNNSearchConfig, TransformerConfig
-from ..precision import DTYPES, length_multiple, resolve_precision
+from ..precision import DTYPES, few_onednn_kernels, length_multiple, resolve_precision
 from ..progress import bar as progress_bar
 from ..training import distributed as D
 from ..training.loss import LossSums, label_smoothed_cross_entropy
@@ -294,9 +294,11 @@ class Translation(Task):
         tokenizer = Tokenizer.load(setup.run.tokenizer)
         pairs = mapped_pairs(source, tokenizer, setup.world, setup.progress, data_fp)
         data["train_fingerprint"] = pairs.header["data_fingerprint"]  # --resume checks it
+        precision = resolve_precision(train_config.precision, setup.world.device)
         if data.get("length_multiple") is None:  # chosen once, recorded; a run saved before the setting had 1
-            data["length_multiple"] = 1 if setup.resume else length_multiple(
-                resolve_precision(train_config.precision, setup.world.device), setup.world.device)
+            data["length_multiple"] = 1 if setup.resume else length_multiple(precision, setup.world.device)
+        if data["length_multiple"] == 1 and precision == "bf16" and setup.world.device.type == "cpu":
+            few_onednn_kernels()  # exact lengths: nearly every batch a new shape, a kept kernel rarely met again
         encoded = batch_corpus(pairs, train_config, model_config.max_positions, "training data", data["length_multiple"])
         valid, valid_text = None, None
         if data["valid"]:
