@@ -1719,6 +1719,7 @@ CLAIMS += [
 # issue 42 on an AMX Xeon of the project's own (BENCHMARKS.md, "On an AMX Xeon of the project's own")
 AX = "2026-12-02/"
 LM = f"{AX}length-multiple/"
+SV = f"{AX}serve_load_aiayn-bfloat16-compiled_ctranslate2-int8.json:levels/"
 
 
 def ax_tp(size: str, batch: str, entry: str, field: str = "median_tgt_tokens_per_s") -> str:
@@ -1740,6 +1741,12 @@ def epoch_shapes(multiple: int) -> int:
     """Distinct batch shapes of tiny's epoch with lengths rounded to ``multiple`` in the batcher (``shapes.txt``)."""
     text = (RESULTS / LM / "shapes.txt").read_text(encoding="utf-8").split("--- batcher on rounded lengths")[1]
     return int(re.search(rf"len x{multiple} rows x1: (\d+) shapes", text).group(1))
+
+
+def padding(multiple: int) -> float:
+    """Padded tokens per real token of tiny's epoch, lengths rounded to ``multiple`` in the batcher (``shapes.txt``)."""
+    text = (RESULTS / LM / "shapes.txt").read_text(encoding="utf-8").split("--- batcher on rounded lengths")[1]
+    return float(re.search(rf"len x{multiple} rows x1: .* padded/real ([\d.]+)", text).group(1))
 
 
 def ax_ops(name: str, *ops: str) -> Callable[[], float]:
@@ -1811,8 +1818,105 @@ AX_CLAIMS = [
           ax_dec(1, "ct2_int8", "aiayn_bf16_compiled_speedup_median"),
           ax_dec(1, "ct2_int8", "aiayn_int8_compiled_speedup_median"),
           ax_dec(4, "ct2_int8", "aiayn_bf16_compiled_speedup_median")),
+    *[claim("BENCHMARKS.md", f"| {label} | {{:.2f}} | {{:.2f}} | {{:,.0f}} |", f"docs/experiments/bf16_shapes/results.json:{run}/bleu",
+            f"docs/experiments/bf16_shapes/results.json:{run}/valid_ppl",
+            f"docs/experiments/bf16_shapes/results.json:{run}/train_seconds")
+      for label, run in [("bf16, padded to 8 (now)", "tiny-bf16"), ("bf16, exact lengths", "tiny-bf16-exact")]],
+    *[claim("BENCHMARKS.md", f"| Table 3's base, float32, seed {seed} | {{:.2f}} | {{:.2f}} | (an EPYC, one thread) |",
+            f"docs/experiments/table3/results.json:{run}/bleu", f"docs/experiments/table3/results.json:{run}/valid_ppl")
+      for seed, run in [(1, "tiny"), (2, "tiny-seed2"), (3, "tiny-seed3")]],
+    claim("BENCHMARKS.md", "(label-smoothed loss at 500, 1,000, 1,500 and 2,000 updates: {:.3f} / {:.3f}, {:.3f} / {:.3f}, "
+          "{:.3f} / {:.3f} and {:.3f} / {:.3f})",
+          *[f"{AX}bf16-shapes/valid_curves.json:runs/{run}/valid/{step}/valid_loss"
+            for step in (500, 1000, 1500, 2000) for run in ("tiny-bf16", "tiny-bf16-exact")]),
+    claim("BENCHMARKS.md", "the padded run made its 2,000 updates in {:.0%} of the exact run's time",
+          ratio("docs/experiments/bf16_shapes/results.json:tiny-bf16/train_seconds",
+                "docs/experiments/bf16_shapes/results.json:tiny-bf16-exact/train_seconds")),
+    claim("BENCHMARKS.md", "Tiny's epoch then has {} shapes instead of {}, for {:.1%} more padded tokens ({:.3f} padded per real "
+          "token against {:.3f}", lambda: epoch_shapes(8), lambda: epoch_shapes(1), lambda: padding(8) / padding(1) - 1,
+          lambda: padding(8), lambda: padding(1)),
+    claim("README.md", "on the AMX Xeon (2026-12-02), whole epochs of tiny with the batches padded to shapes that repeat: "
+          "**{:.2f}×** float32 ({:.2f}× before), dev BLEU after 2,000 updates within Table 3's float32 seeds ({:.2f})",
+          lambda: epoch_tok_s("bf16_x8_1024")() / epoch_tok_s("fp32_x1")(),
+          lambda: epoch_tok_s("bf16_x1_aiayn")() / epoch_tok_s("fp32_x1")(),
+          "docs/experiments/bf16_shapes/results.json:tiny-bf16/bleu"),
+    *[claim("BENCHMARKS.md", f"| {size}, {label} (AMX Xeon, after) | {{:,.0f}} | **{{:,.0f}} ({{:.2f}}×)** | "
+            "{:,.0f} ({:.2f}×) | {:,.0f} ({:.2f}×) | {:,.0f} ({:.2f}×) | {:,.0f} ({:.2f}×) |", *tp_row(size, f"bucketed-{n}", day=AX))
+      for size, n, label in [("tiny", 2, "6 bucketed batches"), ("base", 3, "2 bucketed batches")]],
+    claim("BENCHMARKS.md", "Tiny's bucketed batches go from {:.2f}× to {:.2f}× aiayn fp32 and base's from {:.2f}× to {:.2f}×",
+          ax_tp("tiny", "bucketed", "aiayn:bf16", "speedup_over_aiayn_fp32"),
+          ax_tp("tiny", "bucketed-2", "aiayn:bf16", "speedup_over_aiayn_fp32"),
+          ax_tp("base", "bucketed", "aiayn:bf16", "speedup_over_aiayn_fp32"),
+          ax_tp("base", "bucketed-3", "aiayn:bf16", "speedup_over_aiayn_fp32")),
+    *[claim("BENCHMARKS.md", f"| {label}, 64 a batch | {{:,.0f}} | {{:,.0f}} | {{:,.0f}} | {{:,.0f}} | {{:,.0f}} | "
+            "{:.2f}× / {:.2f}× |",
+            *[ax_dec(beam, s, file="decode_tiny_bf16_compiled") for s in ("aiayn", "aiayn_bf16", "aiayn_bf16_compiled",
+                                                                           "aiayn_int8_compiled", "ct2_int8")],
+            ax_dec(beam, "ct2_int8", "aiayn_bf16_compiled_speedup_median", file="decode_tiny_bf16_compiled"),
+            ax_dec(beam, "ct2_int8", "aiayn_int8_compiled_speedup_median", file="decode_tiny_bf16_compiled"))
+      for label, beam in [("greedy", 1), ("4", 4)]],
+    claim("BENCHMARKS.md", "the compiled step decodes greedily {:.2f}× (bf16) and {:.2f}× (int8 weights) as fast as CTranslate2 "
+          "int8, and {:.2f}× at beam 4",
+          ax_dec(1, "ct2_int8", "aiayn_bf16_compiled_speedup_median", file="decode_tiny_bf16_compiled"),
+          ax_dec(1, "ct2_int8", "aiayn_int8_compiled_speedup_median", file="decode_tiny_bf16_compiled"),
+          ax_dec(4, "ct2_int8", "aiayn_bf16_compiled_speedup_median", file="decode_tiny_bf16_compiled")),
+    claim("BENCHMARKS.md", "The outputs differ from float32 as before ({} and {} of 64, random weights)",
+          ax_dec(1, "aiayn_bf16_compiled", "outputs_differing_from_float32", file="decode_tiny_bf16_compiled"),
+          ax_dec(4, "aiayn_bf16_compiled", "outputs_differing_from_float32", file="decode_tiny_bf16_compiled")),
+    claim("README.md", "on the AMX Xeon (2026-12-02), 64 sentences a batch, **{:.2f}×** CTranslate2 int8 greedy and {:.2f}× at "
+          "beam 4 ({:.2f}× greedy with `--dtype int8`), one sentence at a time {:.2f}× and {:.2f}×",
+          ax_dec(1, "ct2_int8", "aiayn_bf16_compiled_speedup_median", file="decode_tiny_bf16_compiled"),
+          ax_dec(4, "ct2_int8", "aiayn_bf16_compiled_speedup_median", file="decode_tiny_bf16_compiled"),
+          ax_dec(1, "ct2_int8", "aiayn_int8_compiled_speedup_median", file="decode_tiny_bf16_compiled"),
+          ax_dec(1, "ct2_int8", "aiayn_bf16_compiled_speedup_median"), ax_dec(4, "ct2_int8", "aiayn_bf16_compiled_speedup_median")),
+    *[claim("BENCHMARKS.md", f"| {clients} (AMX Xeon) | {{:.2f}} | {{:.2f}} | {{:.2f}}× | {{:,.0f}} / {{:,.0f}} |",
+            f"{SV}{i}/requests_per_s", f"{SV}{i + 1}/requests_per_s",
+            ratio(f"{SV}{i}/requests_per_s", f"{SV}{i + 1}/requests_per_s"),
+            f"{SV}{i}/latency_p99_ms", f"{SV}{i + 1}/latency_p99_ms") for i, clients in [(0, 1), (2, 8), (4, 32)]],
+    claim("BENCHMARKS.md", "the server's micro-batches hold {:.0f} and {:.0f} verses", f"{SV}2/lines_per_batch",
+          f"{SV}4/lines_per_batch"),
+    claim("BENCHMARKS.md", "The aiayn server's peak RSS was {:,.0f} MiB, CTranslate2's {:,.0f}.",
+          f"{AX}serve_load_aiayn-bfloat16-compiled_ctranslate2-int8.json:server_peak_rss_mib/aiayn:bfloat16:compiled",
+          f"{AX}serve_load_aiayn-bfloat16-compiled_ctranslate2-int8.json:server_peak_rss_mib/ctranslate2:int8"),
+    claim("BENCHMARKS.md", "compiled: 64 a batch greedy {:.2f}×, beam 4 {:.2f}× (int8 weights {:.2f}× / {:.2f}×); one sentence at a "
+          "time {:.2f}× / {:.2f}× (int8 weights {:.2f}× / {:.2f}×)",
+          *[ax_dec(beam, "ct2_int8", f"{system}_speedup_median", file=file)
+            for file in ("decode_tiny_bf16_compiled", "decode_tiny_bf16_compiled_batch1")
+            for system in ("aiayn_bf16_compiled", "aiayn_int8_compiled") for beam in (1, 4)]),
+    claim("BENCHMARKS.md", "compiled, a 10-minute tiny model, beam 4: {:.2f}× at 1 client, {:.2f}× at 8, {:.2f}× at 32",
+          *[ratio(f"{SV}{i}/requests_per_s", f"{SV}{i + 1}/requests_per_s") for i in (0, 2, 4)]),
+    claim("BENCHMARKS.md", "fixed batch tiny {:.2f}×, base {:.2f}× aiayn fp32; bucketed, with the kernels kept since 4de83e6, tiny "
+          "{:.2f}×, base {:.2f}×; whole epochs of tiny with batches padded to shapes that repeat {:.2f}× ({:.2f}× before)",
+          ax_tp("tiny", "fixed", "aiayn:bf16", "speedup_over_aiayn_fp32"),
+          ax_tp("base", "fixed", "aiayn:bf16", "speedup_over_aiayn_fp32"),
+          ax_tp("tiny", "bucketed-2", "aiayn:bf16", "speedup_over_aiayn_fp32"),
+          ax_tp("base", "bucketed-3", "aiayn:bf16", "speedup_over_aiayn_fp32"),
+          lambda: epoch_tok_s("bf16_x8_1024")() / epoch_tok_s("fp32_x1")(),
+          lambda: epoch_tok_s("bf16_x1_aiayn")() / epoch_tok_s("fp32_x1")()),
 ]
 CLAIMS += AX_CLAIMS
+
+
+def test_the_amx_training_verdicts_follow_from_the_records():
+    """BENCHMARKS.md's reading of the AMX training records: every floor met but tiny's bucketed batches, and aiayn's
+    bf16 the fastest entry of every batch."""
+    speed = {(size, batch): get(ax_tp(size, batch, "aiayn:bf16", "speedup_over_aiayn_fp32"))
+             for size, batch in [("tiny", "fixed"), ("base", "fixed"), ("tiny", "bucketed-2"), ("base", "bucketed-3")]}
+    floor = {"tiny": 2.0, "base": 2.5}
+    assert [k for k, v in speed.items() if v < floor[k[0]]] == [("tiny", "bucketed-2")]
+    for size, batch in speed:
+        entries = get(f"{AX}train_precision_{size}_{batch}.json:entries")
+        assert max(entries, key=lambda e: entries[e]["median_tgt_tokens_per_s"]) == "aiayn:bf16"
+
+
+def test_the_padded_bf16_run_is_within_table3s_float32_seeds_as_the_pages_say():
+    """README and BENCHMARKS.md: the padded bf16 run's dev BLEU lies inside the three float32 seeds' spread, and its
+    perplexity a little above it (the verdicts the pages draw from the files)."""
+    seeds = [get(f"docs/experiments/table3/results.json:{r}/{k}") for r in ("tiny", "tiny-seed2", "tiny-seed3")
+             for k in ("bleu",)]
+    ppls = [get(f"docs/experiments/table3/results.json:{r}/valid_ppl") for r in ("tiny", "tiny-seed2", "tiny-seed3")]
+    assert min(seeds) <= get("docs/experiments/bf16_shapes/results.json:tiny-bf16/bleu") <= max(seeds)
+    assert max(ppls) < get("docs/experiments/bf16_shapes/results.json:tiny-bf16/valid_ppl") < max(ppls) + 1
 
 
 def _id(c: Claim) -> str:

@@ -1,15 +1,24 @@
 """One epoch of tiny training on the trainer's batches, lengths rounded up to a multiple M in the batcher and the
 collated tensors padded to it; FORMAT fp32|bf16; oneDNN caches from the environment (else aiayn's)."""
-import json, os, resource, sys, time
-import numpy as np, torch, torch.nn.functional as F
+import json
+import os
+import resource
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
 from aiayn import TransformerConfig, corpus
 from aiayn.data import Tokenizer, open_parallel
 from aiayn.data import binarized as B
-from aiayn.data.batching import token_batches, filter_mask, Batch
+from aiayn.data.batching import Batch, filter_mask, token_batches
 from aiayn.tasks.translation import TASK, EncodedCorpus
 from benchmarks.common import CACHE
 from benchmarks.peers import model_config
 from benchmarks.train_throughput import make_step
+
 m, fmt, tag = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 torch.set_num_threads(2)
 cfg = TASK.train_config("tiny", {})
