@@ -515,21 +515,26 @@ def amx_dec(beam: int, system: str) -> str:
     return f"{AMX}decode_tiny_bf16.json:runs/beam{beam}/{system}/median_tokens_per_s"
 
 
-def op_ms(name: str, *ops: str) -> Callable[[], float]:
+def op_ms(name: str, *ops: str, day: str = AMX) -> Callable[[], float]:
     """The self CPU ms of some operators in a profile record (those in its top list)."""
     def f() -> float:
-        return sum(o["self_ms"] for o in get(f"{AMX}profile_{name}.json:top_ops") if o["op"] in ops)
-    f.__doc__ = f"{AMX}profile_{name}.json:top_ops {ops}"
+        return sum(o["self_ms"] for o in get(f"{day}profile_{name}.json:top_ops") if o["op"] in ops)
+    f.__doc__ = f"{day}profile_{name}.json:top_ops {ops}"
     return f
 
 
+def host_rows(day: str) -> list[Claim]:
+    """The host report's table of matrix-product ceilings (GFLOP/s of fp32, bf16, int8, and bf16 / fp32)."""
+    return [claim("BENCHMARKS.md", f"| {shape} | {{:.1f}} | {{:.1f}} | {{:.1f}} | {{:.2f}}× |",
+                  f"{day}host.json:matmul_gflops/{i}/fp32", f"{day}host.json:matmul_gflops/{i}/bf16",
+                  f"{day}host.json:matmul_gflops/{i}/int8",
+                  ratio(f"{day}host.json:matmul_gflops/{i}/bf16", f"{day}host.json:matmul_gflops/{i}/fp32"))
+            for i, shape in enumerate(["64 × 256 × 1024", "64 × 256 × 8000", "256 × 512 × 2048", "1024 × 1024 × 1024",
+                                       "4 × 256 × 256"])]
+
+
 AMX_CLAIMS = [
-    *[claim("BENCHMARKS.md", f"| {shape} | {{:.1f}} | {{:.1f}} | {{:.1f}} | {{:.2f}}× |",
-            f"{AMX}host.json:matmul_gflops/{i}/fp32", f"{AMX}host.json:matmul_gflops/{i}/bf16",
-            f"{AMX}host.json:matmul_gflops/{i}/int8",
-            ratio(f"{AMX}host.json:matmul_gflops/{i}/bf16", f"{AMX}host.json:matmul_gflops/{i}/fp32"))
-      for i, shape in enumerate(["64 × 256 × 1024", "64 × 256 × 8000", "256 × 512 × 2048", "1024 × 1024 × 1024",
-                                 "4 × 256 × 256"])],
+    *host_rows(AMX),
     *[claim("BENCHMARKS.md", f"| {size} (AMX Xeon) | {{:,.0f}} | **{{:,.0f}} ({{:.2f}}×)** | {{:,.0f}} ({{:.2f}}×) | "
             "{:,.0f} ({:.2f}×) | {:,.0f} ({:.2f}×) | {:,.0f} ({:.2f}×) |", amx_tp(size, "aiayn:fp32"),
             *[v for e in ["aiayn:bf16", "torch_nn:fp32", "torch_nn:autocast", "marian:fp32", "marian:autocast"]
@@ -1750,21 +1755,13 @@ def padding(multiple: int) -> float:
 
 
 def ax_ops(name: str, *ops: str) -> Callable[[], float]:
-    def f() -> float:
-        return sum(o["self_ms"] for o in get(f"{AX}profile_{name}.json:top_ops") if o["op"] in ops)
-    f.__doc__ = f"{AX}profile_{name}.json:top_ops {ops}"
-    return f
+    return op_ms(name, *ops, day=AX)
 
 
 EPOCHS = [("bf16_x1_aiayn", "64 / 32, before"), ("bf16_x8_aiayn", "64 / 32"), ("bf16_x4_1024", "1,024 / 1,024"),
           ("bf16_x8_1024", "**1,024 / 1,024, now**"), ("fp32_x1", "defaults (float32)")]
 AX_CLAIMS = [
-    *[claim("BENCHMARKS.md", f"| {shape} | {{:.1f}} | {{:.1f}} | {{:.1f}} | {{:.2f}}× |",
-            f"{AX}host.json:matmul_gflops/{i}/fp32", f"{AX}host.json:matmul_gflops/{i}/bf16",
-            f"{AX}host.json:matmul_gflops/{i}/int8",
-            ratio(f"{AX}host.json:matmul_gflops/{i}/bf16", f"{AX}host.json:matmul_gflops/{i}/fp32"))
-      for i, shape in enumerate(["64 × 256 × 1024", "64 × 256 × 8000", "256 × 512 × 2048", "1024 × 1024 × 1024",
-                                 "4 × 256 × 256"])],
+    *host_rows(AX),
     *[claim("BENCHMARKS.md", f"| {size}, {label} (AMX Xeon, ce26355) | {{:,.0f}} | **{{:,.0f}} ({{:.2f}}×)** | "
             "{:,.0f} ({:.2f}×) | {:,.0f} ({:.2f}×) | {:,.0f} ({:.2f}×) | {:,.0f} ({:.2f}×) |", *tp_row(size, batch, day=AX))
       for size, batch, label in [("tiny", "bucketed", "6 bucketed batches"), ("tiny", "fixed", "fixed 64 × 32"),
