@@ -395,3 +395,22 @@ def test_lengths_rounded_to_a_multiple_still_group_near_equal_lengths():
     order = [i for b in token_batches(src_len, tgt_len, 10**6, length_multiple=8) for i in b]  # one batch: the order
     key = lambda i: ((tgt_len[i] + 8) // 8, (src_len[i] + 8) // 8, tgt_len[i], src_len[i], i)  # noqa: E731
     assert order == sorted(range(500), key=key)
+
+
+def test_a_batch_padded_to_a_multiple_scores_as_the_exact_batch():
+    """Padding never changes a real position: the loss sums of a batch padded to a multiple of 8 equal the exact
+    batch's (float32, dropout off; the masks hide the extra source keys, causality the extra target positions)."""
+    from aiayn import Transformer, TransformerConfig, label_smoothed_cross_entropy
+
+    torch.manual_seed(0)
+    model = Transformer(TransformerConfig.tiny(src_vocab_size=40, tgt_vocab_size=40, dropout=0.0)).eval()
+    rng = np.random.default_rng(1)
+    src = [rng.integers(3, 40, n).astype(np.uint16) for n in (5, 9, 3)]
+    tgt = [rng.integers(3, 40, n).astype(np.uint16) for n in (7, 2, 10)]
+    sums = []
+    for multiple in (1, 8):
+        b = collate_arrays(src, tgt, 0, 1, 2, length_multiple=multiple)
+        with torch.no_grad():
+            out = label_smoothed_cross_entropy(model(b.src, b.tgt_in), b.tgt_out, 0.1, 0)
+        sums.append((out.loss.item(), out.nll.item(), int(out.n_tokens)))
+    assert sums[0][2] == sums[1][2] and sums[0][:2] == pytest.approx(sums[1][:2], rel=1e-5)
