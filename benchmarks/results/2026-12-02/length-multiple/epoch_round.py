@@ -1,10 +1,11 @@
 """One epoch of tiny training on the trainer's batches, lengths rounded up to a multiple M in the batcher and the
-collated tensors padded to it; FORMAT fp32|bf16; oneDNN caches from the environment (else aiayn's)."""
-import json
-import os
+collated tensors padded to it; FORMAT fp32|bf16; oneDNN caches from the environment, else aiayn's (64 / 32 at
+ce26355, where these records were made; since 4de83e6 PyTorch's 1,024: set ONEDNN_PRIMITIVE_CACHE_CAPACITY=64
+LRU_CACHE_CAPACITY=32 for the "aiayn" rows). Writes TAG.json here (TAG-2.json ... if taken), with its provenance."""
 import resource
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import torch
@@ -15,7 +16,7 @@ from aiayn.data import Tokenizer, open_parallel
 from aiayn.data import binarized as B
 from aiayn.data.batching import Batch, filter_mask, token_batches
 from aiayn.tasks.translation import TASK, EncodedCorpus
-from benchmarks.common import CACHE
+from benchmarks.common import CACHE, write_result
 from benchmarks.peers import model_config
 from benchmarks.train_throughput import make_step
 
@@ -42,5 +43,5 @@ t = time.perf_counter(); step(); sec = time.perf_counter() - t
 rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 tokens = sum(b.n_tokens for b in batches)
 print(tag, f"epoch {sec:.1f} s, {tokens / sec:.0f} tgt tok/s, maxrss {rss:.0f} MiB", flush=True)
-json.dump({"multiple": m, "format": fmt, "tag": tag, "env": {k: os.environ.get(k) for k in ("LRU_CACHE_CAPACITY", "ONEDNN_PRIMITIVE_CACHE_CAPACITY")},
-           "seconds": sec, "tokens": tokens, "batches": len(batches), "maxrss_mib": rss}, open(f"/tmp/b/ep/{tag}.json", "w"))
+write_result(tag, {"multiple": m, "format": fmt, "tag": tag, "seconds": sec, "tokens": tokens,
+                   "batches": len(batches), "maxrss_mib": rss}, Path(__file__).parent)
