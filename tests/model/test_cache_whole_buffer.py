@@ -91,3 +91,30 @@ def test_only_a_bf16_cache_on_the_cpu_hands_out_the_whole_buffer():
     cache = KVCache(2, 4, 10, 8, 8, torch.zeros(1, dtype=torch.bfloat16))
     k, v, mask = cache.update(0, torch.ones(2, 4, 1, 8), torch.ones(2, 4, 1, 8), whole=True)
     assert k.size(2) == 10 and mask.shape == (1, 1, 1, 10) and mask.sum() == 1
+
+
+@pytest.mark.parametrize("rows", [[3, 3, 0, 1], [2, 0]])  # beams reordered; sentences dropped
+def test_layer_caches_reorder_all_layers_as_each_would_alone(rows):
+    """``LayerCaches`` gathers the keys and values of every layer at once: the same rows as each layer's own
+    ``KVCache.reorder``, the caches still views of its buffers (a later update lands in them), twice in a row
+    (the second gather goes into the spare buffer)."""
+    from aiayn.model.cache import LayerCaches
+
+    g = torch.Generator().manual_seed(0)
+    together = LayerCaches(3, 4, 2, 6, 5, 5, torch.zeros(1))
+    apart = [KVCache(4, 2, 6, 5, 5, torch.zeros(1)) for _ in range(3)]
+    for pos in range(3):
+        for a, b in zip(together, apart):
+            k, v = torch.randn(4, 2, 1, 5, generator=g), torch.randn(4, 2, 1, 5, generator=g)
+            a.update(pos, k, v)
+            b.update(pos, k, v)
+    index = torch.tensor(rows)
+    for _ in range(2):
+        together.reorder(index if together.k.size(1) == 4 else torch.arange(len(rows)), 3)
+        for b in apart:
+            b.reorder(index if b.k.size(0) == 4 else torch.arange(len(rows)), 3)
+        for i, (a, b) in enumerate(zip(together, apart)):
+            assert torch.equal(a.k[:, :, :3], b.k[:, :, :3]) and torch.equal(a.v[:, :, :3], b.v[:, :, :3])
+            assert a.k.data_ptr() == together.k[i].data_ptr()
+    together[1].update(3, torch.ones(len(rows), 2, 1, 5), torch.ones(len(rows), 2, 1, 5))
+    assert torch.equal(together.k[1, :, :, 3], torch.ones(len(rows), 2, 5))

@@ -106,6 +106,47 @@ def test_greedy_and_beam_outputs_equal_the_models_own(pair):
                 assert [h.score for h in a] == pytest.approx([h.score for h in b], abs=1e-4)
 
 
+def test_beam_search_decides_each_step_in_the_compiled_graph(pair, monkeypatch):
+    """The compiled beam search's steps return the top candidates from the graph (``TopCandidates``), not the
+    log-probabilities: no step falls back to constraining and ranking them in Python."""
+    eager, compiled = pair
+    step, answered = compiled.decode_step, []
+    real = step.with_head
+
+    def counted(*args):
+        out = real(*args)
+        answered.append(out is not None and len(out) == 3)
+        return out
+
+    monkeypatch.setattr(step, "with_head", counted)
+    monkeypatch.setattr(step, "log_probs", lambda *args: pytest.fail("a step asked for the log-probabilities"))
+    with torch.no_grad():
+        ours = beam_search(compiled, sources(), beam_size=3, alpha=0.6, max_len_a=0, max_len_b=15)
+        theirs = beam_search(eager, sources(), beam_size=3, alpha=0.6, max_len_a=0, max_len_b=15)
+    assert len(answered) >= 10 and all(answered)
+    assert [h[0].tokens for h in ours] == [h[0].tokens for h in theirs]
+
+
+def test_greedy_search_chooses_each_token_in_the_compiled_graph(pair, monkeypatch):
+    eager, compiled = pair
+    step, answered = compiled.decode_step, []
+    real = step.with_head
+
+    def counted(*args):
+        out = real(*args)
+        answered.append(out is not None and len(out) == 2)
+        return out
+
+    monkeypatch.setattr(step, "with_head", counted)
+    monkeypatch.setattr(step, "log_probs", lambda *args: pytest.fail("a step asked for the log-probabilities"))
+    with torch.no_grad():
+        ours = greedy_search(compiled, sources(), max_len_a=0, max_len_b=15, min_len=4)
+        theirs = greedy_search(eager, sources(), max_len_a=0, max_len_b=15, min_len=4)
+    assert len(answered) >= 10 and all(answered)
+    assert [h.tokens for h in ours] == [h.tokens for h in theirs]
+    assert [h.score for h in ours] == pytest.approx([h.score for h in theirs], abs=1e-4)
+
+
 def test_prompts_and_gradients_take_the_models_own_step(pair):
     """Left-padded prompts of several tokens (the first step feeds them all) and steps with gradients are the
     model's own; the outputs stay the eager model's."""

@@ -20,7 +20,7 @@ import numpy as np
 import torch
 from torch import Tensor
 
-from .common import Hypothesis, constrain, in_eval_mode, next_log_probs, start
+from .common import Hypothesis, constrain, in_eval_mode, next_log_probs, rule_inputs, ruled_out, start
 
 
 def length_penalty(length: int | np.ndarray | Tensor, alpha: float) -> float | np.ndarray | Tensor:
@@ -76,19 +76,61 @@ def beam_step(scores: Tensor, log_probs: Tensor, eos_id: int) -> BeamStep:
 
     scores: (B, K); log_probs: (B, K, V). Each beam has one EOS extension, so at most K of the
     2K candidates are EOS and K non-EOS candidates always remain. The top 2K are taken where the
-    log-probabilities are; the rest is decided on the host, in numpy (a handful of small arrays, where
-    PyTorch's per-call cost would dominate one sentence at a time): the step's fields are numpy arrays.
+    log-probabilities are; the rest is decided on the host (``choose``).
     """
     b, k, v = log_probs.shape
     candidates = (scores[:, :, None] + log_probs).view(b, k * v)  # (B, K*V)
     top_scores, top_index = (x.cpu().numpy() for x in candidates.topk(2 * k, dim=1))  # (B, 2K), best first
-    parents, tokens = top_index // v, top_index % v
+    return choose(top_scores, top_index // v, top_index % v, eos_id)
+
+
+@dataclass(frozen=True)
+class TopCandidates:
+    """``constrain``'s rules (``ruled_out``) and ``beam_step``'s top 2K as tensor operations, with no decision on the
+    host: the head the compiled step runs in its graph (``CompiledDecodeStep.with_head``; one sentence at a time the
+    dozen small calls it replaces cost as much as the step's products)."""
+
+    pad_id: int
+    bos_id: int
+    eos_id: int
+    beams: int
+    leading = ("batch", "rows", "rows")  # the extra inputs' first dimensions: scores, must_end, no_eos
+
+    def __call__(self, log_probs: Tensor, scores: Tensor, must_end: Tensor, no_eos: Tensor) -> list[Tensor]:
+        """(N, V) log-probabilities, (B, K) beam scores, (N,) bools -> the top 2K (B, 2K): scores, parents, tokens."""
+        v, k = log_probs.size(1), self.beams
+        ruled = ruled_out(log_probs, must_end, no_eos, self)
+        candidates = scores[:, :, None] + log_probs.masked_fill(ruled, float("-inf")).view(-1, k, v)
+        top_scores, top_index = candidates.view(-1, k * v).topk(2 * k, dim=1)
+        return [top_scores, top_index // v, top_index % v]
+
+
+def next_beam_step(model, fed: Tensor, state, scores: np.ndarray, t: int, limits: np.ndarray, min_len: int,
+                   eos_id: int) -> BeamStep:
+    """Feeds ``fed`` and decides step ``t`` for the beams of ``scores`` (B, K), rows limited to ``limits`` (N,): in
+    the compiled step's graph where it offers that (``TopCandidates``), else from the model's log-probabilities."""
+    cfg, k, device = model.config, scores.shape[1], fed.device
+    with_head = getattr(model.decode_step, "with_head", None)
+    if with_head is not None:
+        extra = [torch.from_numpy(scores).to(device), *rule_inputs(limits, t, min_len, device)]
+        top = with_head(fed, state, TopCandidates(cfg.pad_id, cfg.bos_id, cfg.eos_id, k), extra)
+        if top is not None:
+            return choose(*(x.cpu().numpy() for x in top), eos_id)
+    log_probs = constrain(next_log_probs(model, fed, state), t, limits, min_len, cfg)  # (N, V)
+    return beam_step(torch.from_numpy(scores).to(device), log_probs.view(len(scores), k, -1), eos_id)
+
+
+def choose(top_scores: np.ndarray, parents: np.ndarray, tokens: np.ndarray, eos_id: int) -> BeamStep:
+    """The host's half of a step, from the top 2K candidates (B, 2K) best first, in numpy (a handful of small arrays,
+    where PyTorch's per-call cost would dominate one sentence at a time): the step's fields are numpy arrays."""
+    k = top_scores.shape[1] // 2
     is_eos = tokens == eos_id
     finished = [(int(i), int(parents[i, j]), eos_id, float(top_scores[i, j]))
                 for i, j in zip(*np.nonzero(is_eos[:, :k] & np.isfinite(top_scores[:, :k])))]
     # The first K non-EOS candidates in rank order continue (a stable sort keeps the ranks).
     order = is_eos.argsort(axis=1, kind="stable")[:, :k]  # (B, K)
-    return BeamStep(*(np.take_along_axis(x, order, axis=1) for x in (top_scores, parents, tokens)), finished,
+    rows = np.arange(len(order))[:, None]  # indexing by hand: take_along_axis costs 5x more on arrays this small
+    return BeamStep(top_scores[rows, order], parents[rows, order], tokens[rows, order], finished,
                     (top_scores, parents, tokens))
 
 
@@ -129,10 +171,9 @@ def beam_search(
     results: list[list[Hypothesis]] = [[] for _ in range(batch)]
 
     for t in range(int(limits.max())):
-        log_probs = next_log_probs(model, fed, state)  # (N, V); the whole prompt first, then one token per step
         sentence_limits = limits[sentences]  # (B,)
-        log_probs = constrain(log_probs, t, sentence_limits.repeat(k), min_len, cfg)
-        step = beam_step(torch.from_numpy(scores).to(device), log_probs.view(len(sentences), k, -1), cfg.eos_id)
+        # the whole prompt first, then one token per step
+        step = next_beam_step(model, fed, state, scores, t, sentence_limits.repeat(k), min_len, cfg.eos_id)
         if trace is not None:
             trace.record(t, sentences, history, prompt_len, scores, step, cfg.eos_id, alpha)
 
@@ -153,9 +194,9 @@ def beam_search(
             break
         rows = (keep[:, None] * k + step.parents[keep]).reshape(-1)  # (N',)
         tokens = step.tokens[keep].reshape(-1, 1)  # (N', 1)
-        new_lp = step.scores[keep] - np.take_along_axis(scores[keep], step.parents[keep], axis=1)
+        new_lp = step.scores[keep].reshape(-1) - scores.reshape(-1)[rows]  # each new token's own log-probability
         history = np.concatenate([history[rows], tokens], axis=1)
-        token_lp = np.concatenate([token_lp[rows], new_lp.reshape(-1, 1)], axis=1)
+        token_lp = np.concatenate([token_lp[rows], new_lp[:, None]], axis=1)
         state.reorder(torch.from_numpy(rows).to(device))
         scores, sentences = step.scores[keep], sentences[keep]
         fed = torch.from_numpy(tokens).to(device)

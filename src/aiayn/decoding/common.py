@@ -113,6 +113,21 @@ def constrain(log_probs: Tensor, step: int, limits: np.ndarray, min_len: int, cf
     return log_probs
 
 
+def ruled_out(log_probs: Tensor, must_end: Tensor, no_eos: Tensor, cfg) -> Tensor:
+    """``constrain``'s rules as one (N, V) mask of the tokens they forbid, with no decision on the host: the form a
+    compiled step's graph takes them in (``CompiledDecodeStep.with_head``). ``must_end`` (N,): rows at their limit;
+    ``no_eos`` (N,): rows that may not end yet (before min_len and not at the limit)."""
+    column = torch.arange(log_probs.size(-1), device=log_probs.device)
+    return ((column == cfg.pad_id) | (column == cfg.bos_id) | (must_end[:, None] & (column != cfg.eos_id))
+            | (no_eos[:, None] & (column == cfg.eos_id)))
+
+
+def rule_inputs(limits: np.ndarray, step: int, min_len: int, device) -> list[Tensor]:
+    """``ruled_out``'s ``must_end`` and ``no_eos`` for rows whose length limits are ``limits`` (N,) at 0-based ``step``."""
+    must_end = limits == step + 1
+    return [torch.from_numpy(x).to(device) for x in (must_end, ~must_end & (step < min_len))]
+
+
 def in_eval_mode(search):
     """Runs a search with dropout off and no autograd, then restores the model's mode."""
 

@@ -14,7 +14,9 @@ import numpy as np
 import torch
 from torch import Tensor
 
-from .common import Hypothesis, argmax, constrain, in_eval_mode, next_log_probs, start
+from dataclasses import dataclass
+
+from .common import Hypothesis, argmax, constrain, in_eval_mode, next_log_probs, rule_inputs, ruled_out, start
 
 Chooser = Callable[[Tensor], Tensor]  # (N, V) log-probabilities -> (N,) token ids
 Rule = Callable[[Tensor], Tensor]  # (N, P + t) each row's tokens so far, prompt first -> (N, V) bool: may come next
@@ -37,16 +39,23 @@ def one_path_search(model, src: Tensor | None, choose: Chooser, max_len_a: float
     token_lp = np.zeros((batch, steps), dtype=np.float32)
     lengths = np.zeros(batch, dtype=np.int64)
     history = tokens  # (N, P + t): the prompt and the tokens chosen so far, for the rule
+    with_head = getattr(model.decode_step, "with_head", None) if choose is argmax and rule is None else None
+    head = Greedy(cfg.pad_id, cfg.bos_id, cfg.eos_id)
     for t in range(steps):
-        log_probs = next_log_probs(model, tokens, state)  # (N, V)
-        log_probs = constrain(log_probs, t, limits, min_len, cfg)
-        if rule is not None:  # the model's own log-probabilities stay the score: only the choice is ruled
-            best = choose(log_probs.masked_fill(~rule(history), float("-inf")))
+        picked = None if with_head is None else with_head(tokens, state, head, rule_inputs(limits, t, min_len, device))
+        if picked is not None:  # chosen in the compiled step's graph
+            best, best_lp = picked
         else:
-            best = choose(log_probs)
+            log_probs = next_log_probs(model, tokens, state)  # (N, V)
+            log_probs = constrain(log_probs, t, limits, min_len, cfg)
+            if rule is not None:  # the model's own log-probabilities stay the score: only the choice is ruled
+                best = choose(log_probs.masked_fill(~rule(history), float("-inf")))
+            else:
+                best = choose(log_probs)
+            best_lp = log_probs.gather(1, best[:, None])[:, 0]
         chosen = best.cpu().numpy()
         out[active, t], lengths[active] = chosen, t + 1
-        token_lp[active, t] = log_probs.gather(1, best[:, None])[:, 0].cpu().numpy()
+        token_lp[active, t] = best_lp.cpu().numpy()
         going = chosen != cfg.eos_id
         if not going.all():
             keep = np.flatnonzero(going)
@@ -59,6 +68,24 @@ def one_path_search(model, src: Tensor | None, choose: Chooser, max_len_a: float
         if rule is not None:
             history = torch.cat([history, tokens], dim=1)
     return [_hypothesis(out[b, : lengths[b]], token_lp[b, : lengths[b]], cfg.eos_id) for b in range(batch)]
+
+
+@dataclass(frozen=True)
+class Greedy:
+    """``constrain``'s rules (``ruled_out``) and greedy's choice as tensor operations: the head the compiled step runs
+    in its graph (``CompiledDecodeStep.with_head``), as beam search's ``TopCandidates``."""
+
+    pad_id: int
+    bos_id: int
+    eos_id: int
+    leading = ("rows", "rows")  # must_end, no_eos
+
+    def __call__(self, log_probs: Tensor, must_end: Tensor, no_eos: Tensor) -> list[Tensor]:
+        """(N, V) log-probabilities, (N,) bools -> each row's token (N,) (the first largest, as ``argmax``) and its
+        log-probability (N,)."""
+        ruled = log_probs.masked_fill(ruled_out(log_probs, must_end, no_eos, self), float("-inf"))
+        best = ruled.argmax(dim=-1)
+        return [best, ruled.gather(1, best[:, None])[:, 0]]
 
 
 def _hypothesis(ids: np.ndarray, log_probs: np.ndarray, eos_id: int) -> Hypothesis:

@@ -26,6 +26,13 @@ class KVCache:
         self.v = like.new_zeros(n_rows, n_heads, capacity, d_v)
         self._spare: tuple[Tensor, Tensor] | None = None  # reorder's destination, reused while rows stay
 
+    @classmethod
+    def over(cls, k: Tensor, v: Tensor) -> KVCache:
+        """A cache whose keys and values are the given (N, H, L, D) buffers (``LayerCaches``' views)."""
+        cache = cls.__new__(cls)
+        cache.k, cache.v, cache._spare = k, v, None
+        return cache
+
     @property
     def capacity(self) -> int:
         return self.k.size(2)
@@ -70,6 +77,42 @@ class KVCache:
         self.k, self.v = new
 
 
+class LayerCaches(list):
+    """The ``KVCache`` of each of ``n_layers`` layers, their keys and values views of two buffers (layers, N, H, L, D):
+    beam search's reordering gathers each buffer once for all layers, not each layer's keys and values apart (one
+    sentence at a time the calls, not the bytes, are the cost: 2 instead of 2 x layers)."""
+
+    def __init__(self, n_layers: int, n_rows: int, n_heads: int, capacity: int, d_k: int, d_v: int, like: Tensor):
+        self.k = like.new_zeros(n_layers, n_rows, n_heads, capacity, d_k)
+        self.v = like.new_zeros(n_layers, n_rows, n_heads, capacity, d_v)
+        self._spare: tuple[Tensor, Tensor] | None = None
+        self.shared = True  # False once a cache was reordered on its own (with gradients): then each one is
+        super().__init__(KVCache.over(self.k[i], self.v[i]) for i in range(n_layers))
+
+    def _bind(self) -> None:
+        for i, cache in enumerate(self):  # select, not unbind: autograd lets a select view be written in place
+            cache.k, cache.v = self.k[i], self.v[i]
+
+    def reorder(self, index: Tensor, length: int) -> None:
+        """``KVCache.reorder`` of every layer: keeps rows ``index``, copying the ``length`` positions written."""
+        if not self.shared or self.k.requires_grad or any(c.k.requires_grad for c in self):
+            self.shared = False  # autograd records no out= gathers: each cache its own way, from now on
+            for cache in self:
+                cache.reorder(index, length)
+            return
+        rows = index.numel()
+        if self._spare is not None and self._spare[0].size(1) == rows:
+            new = self._spare
+        else:  # zeros, not empty, as KVCache's: unwritten columns must be finite
+            new = (self.k.new_zeros(self.k.size(0), rows, *self.k.shape[2:]),
+                   self.v.new_zeros(self.v.size(0), rows, *self.v.shape[2:]))
+        for old_buf, new_buf in zip((self.k, self.v), new):  # straight into the other buffer, then swap
+            torch.index_select(old_buf[:, :, :, :length], 1, index, out=new_buf[:, :, :, :length])
+        self._spare = (self.k, self.v) if rows == self.k.size(1) else None
+        self.k, self.v = new
+        self._bind()
+
+
 @dataclass
 class DecoderState:
     """Everything a decoding step needs besides the new tokens.
@@ -79,7 +122,7 @@ class DecoderState:
     no encoder side (``cross_kv`` empty, ``src_mask`` None).
     """
 
-    self_kv: list[KVCache]  # one per decoder layer, N rows
+    self_kv: list[KVCache]  # one per decoder layer, N rows (a LayerCaches: reordered together)
     cross_kv: list[tuple[Tensor, Tensor]]  # one (K, V) per decoder layer: (B, H, S, D), one row per sentence
     src_mask: Tensor | None  # (B, 1, 1, S)
     beams: int = 1  # rows per sentence
@@ -111,8 +154,11 @@ class DecoderState:
         """Row i of the new state is row ``index[i]`` of the old one; each group of ``beams`` new
         rows must come from one sentence (beams reordered within it, finished sentences dropped)."""
         dropped = index.numel() != self.n_rows
-        for cache in self.self_kv:
-            cache.reorder(index, self.pos)
+        if isinstance(self.self_kv, LayerCaches):
+            self.self_kv.reorder(index, self.pos)
+        else:
+            for cache in self.self_kv:
+                cache.reorder(index, self.pos)
         self.cond, self.offset, self.key_mask = (None if x is None else x[index]
                                                  for x in (self.cond, self.offset, self.key_mask))
         if dropped and self.src_mask is not None:

@@ -49,16 +49,22 @@ log = logging.getLogger("aiayn")
 class OneTokenStep(nn.Module):
     """(N, 1) new tokens at position ``pos`` (a (1,) tensor) -> (N, 1, V) log-probabilities (float32: the searches'
     log-softmax in the graph, fused with the output projection), writing each layer's key and
-    value into column ``pos`` of its cache. ``beams`` consecutive rows share a sentence's encoder keys."""
+    value into column ``pos`` of its cache. ``beams`` consecutive rows share a sentence's encoder keys.
 
-    def __init__(self, model: nn.Module, beams: int = 1):
+    With a ``head`` (a search's next decision, such as beam search's top candidates), the step returns
+    ``head(log_probs (N, V), *extra)`` instead: the decision is made in the graph, not by a dozen small calls from
+    Python. A head is a hashable callable of tensors; its ``leading`` names each extra input's first dimension
+    (``"batch"``: sentences, ``"rows"``: sentences x beams)."""
+
+    def __init__(self, model: nn.Module, beams: int = 1, head=None):
         super().__init__()
-        self.model, self.beams = model, beams
+        self.model, self.beams, self.head = model, beams, head
 
     def forward(self, tokens: Tensor, pos: Tensor, keys: list[Tensor], values: list[Tensor],
-                cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor) -> Tensor:
+                cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor, extra: list[Tensor]):
         x = self.decoder(tokens, pos, keys, values, cross_kv, src_mask, self.beams)
-        return self.model.project(self.model.decoder_norm(x)).float().log_softmax(dim=-1)  # fused: one pass
+        log_probs = self.model.project(self.model.decoder_norm(x)).float().log_softmax(dim=-1)  # fused: one pass
+        return log_probs if self.head is None else self.head(log_probs[:, 0], *extra)
 
     def decoder(self, tokens: Tensor, pos: Tensor, keys: list[Tensor], values: list[Tensor],
                 cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor, beams: int) -> Tensor:
@@ -92,6 +98,7 @@ class CompiledDecodeStep:
         self.model = model
         self.eager = type(model).decode_step.__get__(model)
         self.runners: dict[tuple, object] = {}  # family -> its loaded library's runner
+        self.positions: dict[tuple, Tensor] = {}  # (position, device) -> the step's input ``pos``
         self.folder = tempfile.TemporaryDirectory(prefix="aiayn-step-")  # the libraries, removed with this object
         self.failed = False  # past RECOMPILES families: the model's own step from then on
         # set by a server once warm: a family not compiled by then runs the model's own step, never compiling under
@@ -108,8 +115,14 @@ class CompiledDecodeStep:
         out = self._compiled(tokens, state)
         return self.eager(tokens, state)[:, -1].float().log_softmax(dim=-1) if out is None else out[:, -1]
 
-    def _compiled(self, tokens: Tensor, state: DecoderState) -> Tensor | None:
-        """The compiled step's (N, 1, V) log-probabilities, or None where the model's own step must run."""
+    def with_head(self, tokens: Tensor, state: DecoderState, head, extra: list[Tensor]) -> list[Tensor] | None:
+        """``head(log_probs, *extra)`` (see ``OneTokenStep``) computed in the compiled step, which decodes ``tokens``;
+        None where the model's own step must run (nothing is decoded then: the caller runs its own way)."""
+        return self._compiled(tokens, state, head, extra)
+
+    def _compiled(self, tokens: Tensor, state: DecoderState, head=None, extra: list[Tensor] = ()):
+        """The compiled step's (N, 1, V) log-probabilities (or its head's outputs, a list), or None where the
+        model's own step must run."""
         caches = state.self_kv
         if (self.failed or tokens.size(1) != 1 or state.offset is not None or state.pos >= caches[0].capacity
                 or caches[0].capacity < 2 or state.src_mask.size(-1) < 2  # sizes of 1 broadcast: the own step's
@@ -119,22 +132,30 @@ class CompiledDecodeStep:
         if positions is not None:
             positions._extend(state.pos + 1, tokens.device)  # sinusoids past the table: grown once
         # the position table is a constant of the library: a grown one is a new family
-        family = (state.beams, state.src_mask.size(0) == 1, None if positions is None else positions.table.size(0))
-        pos = torch.tensor([state.pos], device=tokens.device)
+        family = (state.beams, state.src_mask.size(0) == 1, None if positions is None else positions.table.size(0), head)
+        pos = self._position(state.pos, tokens.device)
         inputs = [tokens.contiguous(), pos, *[c.k for c in caches], *[c.v for c in caches],
-                  *[t for kv in state.cross_kv for t in kv], state.src_mask]  # OneTokenStep's inputs, flattened
+                  *[t for kv in state.cross_kv for t in kv], state.src_mask, *extra]  # OneTokenStep's, flattened
         runner = self.runners.get(family)
         if runner is None:
             if family in self.uncompiled:
                 return None
-            runner = self._compile(family, inputs, state.beams)
+            runner = self._compile(family, inputs, state.beams, head, len(extra))
             if runner is None:
                 return None
-        out = runner.run(inputs)[0]
+        out = runner.run(inputs)
         state.pos += 1
-        return out
+        return out[0] if head is None else out
 
-    def _compile(self, family: tuple, inputs: list[Tensor], beams: int):
+    def _position(self, pos: int, device: torch.device) -> Tensor:
+        """``pos`` as the step's (1,) input: made once per position and device (never written: safe across threads),
+        since ``torch.tensor`` costs a step about 1% one sentence at a time."""
+        key = (pos, device)
+        if key not in self.positions:
+            self.positions[key] = torch.tensor([pos], device=device)
+        return self.positions[key]
+
+    def _compile(self, family: tuple, inputs: list[Tensor], beams: int, head=None, n_extra: int = 0):
         """Exports and compiles the step of a new family of shapes for ``inputs`` (as ``_compiled`` flattens them),
         and loads it; None (and the family remembered) on a settled server or past RECOMPILES families."""
         if self.settled:
@@ -147,20 +168,24 @@ class CompiledDecodeStep:
             return None
         from torch._inductor import aoti_compile_and_package, aoti_load_package  # a second at start-up: when needed
 
-        one, n = family[1], (len(inputs) - 3) // 4  # tokens, pos, n keys, n values, n (key, value) pairs, mask
+        one, n = family[1], (len(inputs) - n_extra - 3) // 4  # tokens, pos, n keys, n values, n (k, v) pairs, mask
         x = [t.clone() for t in inputs]  # a search's tensors are inference tensors, which export cannot trace
-        args = (x[0], x[1], x[2:2 + n], x[2 + n:2 + 2 * n], list(zip(x[2 + 2 * n:-1:2], x[3 + 2 * n:-1:2])), x[-1])
+        x, extra = x[:len(x) - n_extra], x[len(x) - n_extra:]
+        args = (x[0], x[1], x[2:2 + n], x[2 + n:2 + 2 * n], list(zip(x[2 + 2 * n:-1:2], x[3 + 2 * n:-1:2])), x[-1],
+                extra)
         dim = torch.export.Dim
         capacity, length = dim("capacity", min=2), dim("source", min=2)
         batch = dim.STATIC if one else dim("batch", min=2)  # sentences; rows = batch x beams
         rows = dim.STATIC if one else (batch if beams == 1 else beams * batch)
         cache = {0: rows, 2: capacity}
         memory = {0: batch, 2: length}
-        shapes = ({0: rows}, None, [cache] * n, [cache] * n, [(memory, memory)] * n, {0: batch, 3: length})
+        leading = {"batch": batch, "rows": rows}
+        shapes = ({0: rows}, None, [cache] * n, [cache] * n, [(memory, memory)] * n, {0: batch, 3: length},
+                  [{0: leading[name]} for name in (head.leading if head is not None else ())])
         options = INDUCTOR_CPU if inputs[0].device.type == "cpu" else INDUCTOR
         with torch.no_grad(), warnings.catch_warnings():
             warnings.filterwarnings("ignore", "TypedStorage is deprecated")  # Inductor's own, as it times kernels
-            program = torch.export.export(OneTokenStep(self.model, beams).eval(), args, dynamic_shapes=shapes,
+            program = torch.export.export(OneTokenStep(self.model, beams, head).eval(), args, dynamic_shapes=shapes,
                                           strict=False)
             path = aoti_compile_and_package(program, package_path=f"{self.folder.name}/family-{len(self.runners)}.pt2",
                                             inductor_configs=options)

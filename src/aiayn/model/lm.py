@@ -17,7 +17,7 @@ from __future__ import annotations
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from .cache import DecoderState, KVCache
+from .cache import DecoderState, LayerCaches
 from .config import LanguageModelConfig
 from .embeddings import GridEmbedding, TokenEmbedding, embed_inputs, positional_encoding
 from .layers import DecoderLayer, Dropout, init_linear_weights
@@ -84,8 +84,7 @@ class LanguageModel(nn.Module):
             raise ValueError("start_decoding needs the classes or the batch size")
         rows = batch * beam_size
         like = self.embed.weight
-        caches = [KVCache(rows, cfg.n_heads, capacity or cfg.max_positions, cfg.d_k, cfg.d_v, like)
-                  for _ in self.layers]
+        caches = LayerCaches(len(self.layers), rows, cfg.n_heads, capacity or cfg.max_positions, cfg.d_k, cfg.d_v, like)
         cond = None if src is None else src.repeat_interleave(beam_size)
         return DecoderState(caches, [], None, beams=beam_size, cond=cond)
 

@@ -13,7 +13,7 @@ from typing import NamedTuple
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from .cache import DecoderState, KVCache
+from .cache import DecoderState, LayerCaches
 from .config import TransformerConfig
 from .embeddings import TokenEmbedding, embed_inputs, positional_encoding
 from .layers import DecoderLayer, Dropout, EncoderLayer, init_linear_weights
@@ -120,7 +120,7 @@ class Transformer(nn.Module):
         # once per source, and contiguous once: every step's Q Kᵀ and weights x V would otherwise copy the head views
         cross_kv = [tuple(t.contiguous() for t in layer.cross_attn.project_kv(encoded.memory))
                     for layer in self.decoder_layers]
-        caches = [KVCache(rows, cfg.n_heads, capacity, cfg.d_k, cfg.d_v, encoded.memory) for _ in self.decoder_layers]
+        caches = LayerCaches(len(self.decoder_layers), rows, cfg.n_heads, capacity, cfg.d_k, cfg.d_v, encoded.memory)
         return DecoderState(caches, cross_kv, encoded.src_mask, beams=beam_size)
 
     def decode_step(self, tokens: Tensor, state: DecoderState) -> Tensor:
