@@ -106,20 +106,26 @@ def test_greedy_and_beam_outputs_equal_the_models_own(pair):
                 assert [h.score for h in a] == pytest.approx([h.score for h in b], abs=1e-4)
 
 
-def test_beam_search_decides_each_step_in_the_compiled_graph(pair, monkeypatch):
-    """The compiled beam search's steps return the top candidates from the graph (``TopCandidates``), not the
-    log-probabilities: no step falls back to constraining and ranking them in Python."""
-    eager, compiled = pair
-    step, answered = compiled.decode_step, []
-    real = step.with_head
+def answered_in_the_graph(step, monkeypatch, n_outputs: int) -> list[bool]:
+    """Records, per step of ``step`` (a CompiledDecodeStep), whether its graph answered with the head's ``n_outputs``
+    tensors; a step that asks for the log-probabilities instead fails the test."""
+    answered, real = [], step.with_head
 
     def counted(*args):
         out = real(*args)
-        answered.append(out is not None and len(out) == 3)
+        answered.append(out is not None and len(out) == n_outputs)
         return out
 
     monkeypatch.setattr(step, "with_head", counted)
     monkeypatch.setattr(step, "log_probs", lambda *args: pytest.fail("a step asked for the log-probabilities"))
+    return answered
+
+
+def test_beam_search_decides_each_step_in_the_compiled_graph(pair, monkeypatch):
+    """The compiled beam search's steps return the top candidates from the graph (``TopCandidates``), not the
+    log-probabilities: no step falls back to constraining and ranking them in Python."""
+    eager, compiled = pair
+    answered = answered_in_the_graph(compiled.decode_step, monkeypatch, 3)
     with torch.no_grad():
         ours = beam_search(compiled, sources(), beam_size=3, alpha=0.6, max_len_a=0, max_len_b=15)
         theirs = beam_search(eager, sources(), beam_size=3, alpha=0.6, max_len_a=0, max_len_b=15)
@@ -128,17 +134,9 @@ def test_beam_search_decides_each_step_in_the_compiled_graph(pair, monkeypatch):
 
 
 def test_greedy_search_chooses_each_token_in_the_compiled_graph(pair, monkeypatch):
+    """Greedy's choice and its log-probability come from the graph (``Greedy``), min_len and the limit applied there."""
     eager, compiled = pair
-    step, answered = compiled.decode_step, []
-    real = step.with_head
-
-    def counted(*args):
-        out = real(*args)
-        answered.append(out is not None and len(out) == 2)
-        return out
-
-    monkeypatch.setattr(step, "with_head", counted)
-    monkeypatch.setattr(step, "log_probs", lambda *args: pytest.fail("a step asked for the log-probabilities"))
+    answered = answered_in_the_graph(compiled.decode_step, monkeypatch, 2)
     with torch.no_grad():
         ours = greedy_search(compiled, sources(), max_len_a=0, max_len_b=15, min_len=4)
         theirs = greedy_search(eager, sources(), max_len_a=0, max_len_b=15, min_len=4)

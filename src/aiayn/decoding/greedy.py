@@ -8,13 +8,12 @@ Legend: B sentences, N sentences still decoding, V vocabulary, P prompt length.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
 import torch
 from torch import Tensor
-
-from dataclasses import dataclass
 
 from .common import Hypothesis, argmax, constrain, in_eval_mode, next_log_probs, rule_inputs, ruled_out, start
 

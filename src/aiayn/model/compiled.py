@@ -8,8 +8,10 @@ The compiled step is §3.1's decoder for one new position, assembled from the mo
 projections, norms and feed-forward layers; Eq. 1 itself as ``one_query_attention``'s sums). It takes
 the position as a tensor and attends over the whole preallocated cache with a mask of the columns written, so
 no shape changes from one step to the next. It ends with the searches' float32 log-softmax (``log_probs``, which
-``next_log_probs`` asks for), fused with the output projection. A family is a beam size and whether the batch is
-one sentence; the rows, the cache's capacity and the source length vary within it. Every other step (a prompt of
+``next_log_probs`` asks for), fused with the output projection, or with a search's decision itself (``with_head``:
+beam search's top candidates, greedy's choice), so that a step returns a few numbers instead of (N, V) for Python to
+rank. A family is a beam size, whether the batch is one sentence and the head; the rows, the cache's capacity and
+the source length vary within it. Every other step (a prompt of
 several tokens, left-padded prompts, a full cache, gradients, a one-token source) runs the model's own
 ``decode_step``; models with attention variants (relative, local) or without an encoder are left as they are.
 

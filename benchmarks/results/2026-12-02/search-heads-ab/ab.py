@@ -15,12 +15,11 @@ import time
 import torch
 
 sys.path.insert(0, ".")
-from benchmarks.common import interleave, median, median_ratio, provenance  # noqa: E402
-from benchmarks.decode_throughput import N_SENTENCES, OUT_LEN, aiayn_search, make_decoder, prepare  # noqa: E402
-
 from aiayn.model import transformer  # noqa: E402
 from aiayn.model.cache import KVCache, LayerCaches  # noqa: E402
 from aiayn.model.compiled import CompiledDecodeStep  # noqa: E402
+from benchmarks.common import interleave, median, median_ratio, provenance  # noqa: E402
+from benchmarks.decode_throughput import N_SENTENCES, OUT_LEN, aiayn_search, make_decoder, prepare  # noqa: E402
 
 WITH_HEAD = CompiledDecodeStep.with_head
 
