@@ -1569,7 +1569,7 @@ CLAIMS += [
             f"{SERVE29}levels/{i}/latency_p99_ms", f"{SERVE29}levels/{i + 1}/latency_p99_ms")
       for i, clients in ((0, 1), (2, 8), (4, 32))],
     claim("BENCHMARKS.md", "with `--compile` (AOTInductor, 9135f6e; 2026-11-29, the fast path's tiny model of the hour, beam "
-          "4): {:.2f}× at 1, {:.2f}× at 8, {:.2f}× at 32 |",
+          "4): {:.2f}× at 1, {:.2f}× at 8, {:.2f}× at 32;",
           *[ratio(f"{SERVE29}levels/{i}/requests_per_s", f"{SERVE29}levels/{i + 1}/requests_per_s") for i in (0, 2, 4)]),
     claim("BENCHMARKS.md", "The compiled server's peak RSS was {:,.0f} MiB, CTranslate2's {:,.0f}",
           f"{SERVE29}server_peak_rss_mib/aiayn:bfloat16:compiled", f"{SERVE29}server_peak_rss_mib/ctranslate2:int8"),
@@ -1918,6 +1918,37 @@ def test_the_padded_bf16_run_is_within_table3s_float32_seeds_as_the_pages_say():
 
 def _id(c: Claim) -> str:
     return f"{c.page}: {squash(c.text)[:60]}"
+
+
+# 2026-12-02 on the AVX-512 BF16 EPYC: the searches' decisions in the compiled graph, and serving after it
+HEADS = f"{AX}search-heads-ab/ab.json:runs/"
+SERVE_EPYC = f"{AX}serve-epyc/serve_load_aiayn-bfloat16-compiled_ctranslate2-int8.json:levels/"
+
+
+def heads_same(family: str) -> Callable[[], str]:
+    return lambda: "yes" if get(f"{HEADS}{family}/bf16_after_equals_before") else "no"
+
+
+def serve_epyc_ratios() -> list[Callable[[], float]]:
+    return [ratio(f"{SERVE_EPYC}{i}/requests_per_s", f"{SERVE_EPYC}{i + 1}/requests_per_s") for i in (0, 2, 4)]
+
+
+CLAIMS += [
+    *[claim("BENCHMARKS.md", f"| {label} | {{:,.0f}} | {{:,.0f}} | {{:.2f}}× | {{:.2f}}× | {{}} |",
+            *[f"{HEADS}batch{n}_beam{b}/{k}" for k in (
+                "bf16_before/median_tokens_per_s", "bf16_after/median_tokens_per_s", "bf16_after_over_before",
+                "bf16_after_over_ct2_int8")], heads_same(f"batch{n}_beam{b}")) for label, n, b in AOAB_ROWS],
+    claim("BENCHMARKS.md", "a slower VM of the same kind): one sentence at a time {:.2f}× / {:.2f}× ({:.2f}× / {:.2f}× its own "
+          "before), 64 a batch {:.2f}× / {:.2f}× ({:.2f}× / {:.2f}×)",
+          *[f"{HEADS}batch{n}_beam{b}/bf16_after_over_{k}" for n, k in ((1, "ct2_int8"), (1, "before"),
+                                                                        (64, "ct2_int8"), (64, "before")) for b in (1, 4)]),
+    claim("BENCHMARKS.md", "(CTranslate2 int8 one sentence at a time at beam 4: {:,.0f} tokens/s", f"{HEADS}batch1_beam4/ct2_int8/median_tokens_per_s"),
+    claim("BENCHMARKS.md", "aiayn bf16 compiled answered {:.2f} / {:.2f} /\n{:.2f} requests/s at 1 / 8 / 32 clients, CTranslate2 "
+          "int8 {:.2f} / {:.2f} / {:.2f}: **{:.2f}× / {:.2f}× / {:.2f}×**",
+          *[f"{SERVE_EPYC}{i}/requests_per_s" for i in (0, 2, 4, 1, 3, 5)], *serve_epyc_ratios()),
+    claim("BENCHMARKS.md", "(58b2a49; 2026-12-02, a 10-minute tiny model, beam 4): {:.2f}× at 1, {:.2f}× at 8, {:.2f}× at 32 |",
+          *serve_epyc_ratios()),
+]
 
 
 @pytest.mark.parametrize("c", CLAIMS, ids=[_id(c) for c in CLAIMS])
