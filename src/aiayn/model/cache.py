@@ -86,7 +86,6 @@ class LayerCaches(list):
         self.k = like.new_zeros(n_layers, n_rows, n_heads, capacity, d_k)
         self.v = like.new_zeros(n_layers, n_rows, n_heads, capacity, d_v)
         self._spare: tuple[Tensor, Tensor] | None = None
-        self.shared = True  # False once a cache was reordered on its own (with gradients): then each one is
         super().__init__(KVCache.over(self.k[i], self.v[i]) for i in range(n_layers))
 
     def _bind(self) -> None:
@@ -95,8 +94,9 @@ class LayerCaches(list):
 
     def reorder(self, index: Tensor, length: int) -> None:
         """``KVCache.reorder`` of every layer: keeps rows ``index``, copying the ``length`` positions written."""
-        if not self.shared or self.k.requires_grad or any(c.k.requires_grad for c in self):
-            self.shared = False  # autograd records no out= gathers: each cache its own way, from now on
+        # with gradients (a write into a layer's view makes the buffer require them, for good), each cache its own
+        # way: autograd records no out= gathers
+        if self.k.requires_grad:
             for cache in self:
                 cache.reorder(index, length)
             return
@@ -122,7 +122,7 @@ class DecoderState:
     no encoder side (``cross_kv`` empty, ``src_mask`` None).
     """
 
-    self_kv: list[KVCache]  # one per decoder layer, N rows (a LayerCaches: reordered together)
+    self_kv: LayerCaches  # one KVCache per decoder layer, N rows, reordered together
     cross_kv: list[tuple[Tensor, Tensor]]  # one (K, V) per decoder layer: (B, H, S, D), one row per sentence
     src_mask: Tensor | None  # (B, 1, 1, S)
     beams: int = 1  # rows per sentence
@@ -154,11 +154,7 @@ class DecoderState:
         """Row i of the new state is row ``index[i]`` of the old one; each group of ``beams`` new
         rows must come from one sentence (beams reordered within it, finished sentences dropped)."""
         dropped = index.numel() != self.n_rows
-        if isinstance(self.self_kv, LayerCaches):
-            self.self_kv.reorder(index, self.pos)
-        else:
-            for cache in self.self_kv:
-                cache.reorder(index, self.pos)
+        self.self_kv.reorder(index, self.pos)
         self.cond, self.offset, self.key_mask = (None if x is None else x[index]
                                                  for x in (self.cond, self.offset, self.key_mask))
         if dropped and self.src_mask is not None:
