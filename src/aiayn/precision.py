@@ -181,12 +181,17 @@ class PackedLinear(nn.Module):
         return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.bias, "none", [], "")
 
 
+# Inside a compiled step, a product whose rows are fixed in its family (one sentence: the beam's rows) and at most
+# this many multiplies the int8 weights: reading them is what a few rows are bound by (BENCHMARKS.md measures it)
+INT8_ROWS = 1
+
+
 class Int8Linear(nn.Module):
     """``--dtype int8``'s linear layer for the compiled decoding step: int8 weights, one scale per output channel
-    (the values ``int8_model`` quantised), bf16 activations. Inside a compiled step a product of one row multiplies
-    the int8 weights (half the bytes of bf16, which one row is bound by); a product of several rows, and every
-    eager call, multiplies their bf16 copy, packed where oneDNN runs it (the faster there: BENCHMARKS.md). Holding
-    both, it takes more memory than ``--dtype bfloat16``'s layer."""
+    (the values ``int8_model`` quantised), bf16 activations. Inside a compiled step a product of up to ``INT8_ROWS``
+    rows multiplies the int8 weights (half the bytes of bf16, which a few rows are bound by); a product of more, or of
+    rows that vary within the family, and every eager call, multiplies their bf16 copy, packed where oneDNN runs it
+    (the faster there: BENCHMARKS.md). Holding both, it takes more memory than ``--dtype bfloat16``'s layer."""
 
     def __init__(self, weight: Tensor, scale: Tensor, bias: Tensor | None):
         super().__init__()
@@ -197,8 +202,10 @@ class Int8Linear(nn.Module):
         self.rows = PackedLinear(copy, bias)
 
     def forward(self, x: Tensor) -> Tensor:
-        if torch.compiler.is_compiling() and x.dtype == torch.bfloat16 and x.numel() == x.size(-1):  # one row
-            y = torch.ops.aten._weight_int8pack_mm(x.reshape(1, -1), self.weight_int8, self.scale)
+        rows = x.numel() // x.size(-1)  # a plain int where the family fixes it, else symbolic (never compared)
+        if torch.compiler.is_compiling() and x.dtype == torch.bfloat16 and (
+                rows == 1 if not isinstance(rows, int) else rows <= INT8_ROWS):
+            y = torch.ops.aten._weight_int8pack_mm(x.reshape(rows, -1), self.weight_int8, self.scale)
             y = y.reshape(*x.shape[:-1], -1)
             return y if self.rows.bias is None else y + self.rows.bias
         return self.rows(x)

@@ -9,6 +9,7 @@ import copy
 import pytest
 import torch
 
+from aiayn import precision
 from aiayn.data import pad_right
 from aiayn.decoding import greedy_search
 from aiayn.decoding.beam import beam_search
@@ -207,25 +208,27 @@ def test_an_int8_model_keeps_its_int8_weights_and_its_steps_stay_within_bf16_rou
         assert calls["compiled"] == len(diffs) >= 3
 
 
-def test_one_row_multiplies_the_int8_weights_several_rows_their_bf16_copy():
-    """What the compiler sees of an Int8Linear: the int8 kernel for a product of one row, none for three."""
+def test_few_fixed_rows_multiply_the_int8_weights_more_or_varying_rows_their_bf16_copy(monkeypatch):
+    """What the compiled step's export sees of an Int8Linear: the int8 kernel for a product of one row, and of up to
+    INT8_ROWS rows where the rows are fixed in the graph (a family of one sentence); its bf16 copy for more rows, or
+    for rows that vary (a family of several sentences, where only one row is known to be one). Each product equals
+    the float64 one of the dequantised weights within bf16's rounding."""
     torch.manual_seed(0)
+    monkeypatch.setattr(precision, "INT8_ROWS", 4)
     weight = torch.randint(-127, 128, (24, 16), dtype=torch.int8)
-    layer = Int8Linear(weight, torch.rand(24) / 100, torch.randn(24))
-    graphs = []
+    layer = Int8Linear(weight, torch.rand(24) / 100, torch.randn(24)).eval()
 
-    def record(gm, example_inputs):
-        graphs.append({str(node.target) for node in gm.graph.nodes})
-        return gm
-
-    torch._dynamo.reset()
-    step = torch.compile(layer, backend=record, dynamic=True)
-    with torch.no_grad():
-        for rows in (1, 3):
-            x = torch.randn(rows, 1, 16).to(torch.bfloat16)
+    def int8_in_graph(rows: int, varying: bool) -> bool:
+        x = torch.randn(rows, 1, 16).to(torch.bfloat16)
+        shapes = ({0: torch.export.Dim("rows", min=2)},) if varying else None
+        with torch.no_grad():
+            program = torch.export.export(layer, (x,), dynamic_shapes=shapes, strict=False)
             expected = x.double() @ (weight.double() * layer.scale.double()[:, None]).T + layer.rows.bias.double()
-            assert torch.allclose(step(x).double(), expected, rtol=0.02, atol=0.02)
-    assert ["aten._weight_int8pack_mm" in " ".join(g) for g in graphs] == [True, False]
+            assert torch.allclose(program.module()(x).double(), expected, rtol=0.02, atol=0.02)
+        return any("_weight_int8pack_mm" in str(node.target) for node in program.graph.nodes)
+
+    assert [int8_in_graph(rows, False) for rows in (1, 3, 4, 6)] == [True, True, True, False]
+    assert not int8_in_graph(3, True)
 
 
 def test_a_served_translator_compiles_on_request(trained):
