@@ -254,6 +254,28 @@ def test_the_top_candidates_in_one_pass_equal_constrain_then_beam_step(t, min_le
     assert hash(head) == hash(TopCandidates(0, 1, 2, k))  # a compiled family's key: equal heads share a library
 
 
+@pytest.mark.parametrize("n", [4 * 8 * 64, 32_000, 32_001, 148_000])
+def test_top_k_through_the_blocks_maxima_equals_topk(n):
+    """``top_k`` (the compiled beam step's top 2K) against ``Tensor.topk``: the same values and indices on rows with no
+    ties, among them rows whose best values crowd into one block, rows with most values -inf (dead beams, ruled-out
+    tokens) and lengths that leave a partial last block; the same values where the ties are -inf."""
+    from aiayn.decoding.beam import BLOCK, top_k
+
+    g = torch.Generator().manual_seed(n)
+    x = torch.randn(6, n, generator=g)
+    x[1, 5 * BLOCK:6 * BLOCK] += 100  # the whole top 8 in one block
+    x[2, : n - 20] = float("-inf")  # 20 finite values at the very end, in the partial block where there is one
+    x[3, ::2] = float("-inf")
+    x[4] = -x[4].abs().sort(descending=True).values  # already in order
+    x[5, :] = float("-inf")
+    x[5, 3] = 0.0  # one finite value, then ties of -inf
+    want_values, want_index = x.topk(8, dim=1)
+    values, index = top_k(x, 8)
+    assert torch.equal(values, want_values)
+    assert torch.equal(index[:5], want_index[:5])
+    assert index[5, 0] == 3 and torch.equal(x.gather(1, index), values)
+
+
 @pytest.mark.parametrize("t, min_len", [(3, 5), (7, 0), (7, 9)])
 def test_greedys_choice_in_one_pass_equals_constrain_then_argmax(t, min_len):
     """``Greedy`` (the compiled step's head) against ``constrain`` then ``argmax`` and the chosen log-probability."""

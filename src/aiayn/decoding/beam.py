@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import torch
+import torch.nn.functional as F
 from torch import Tensor
 
 from .common import Hypothesis, constrain, in_eval_mode, next_log_probs, rule_inputs, ruled_out, start
@@ -101,8 +102,29 @@ class TopCandidates:
         v, k = log_probs.size(1), self.beams
         ruled = ruled_out(log_probs, must_end, no_eos, self)
         candidates = scores[:, :, None] + log_probs.masked_fill(ruled, float("-inf")).view(-1, k, v)
-        top_scores, top_index = candidates.view(-1, k * v).topk(2 * k, dim=1)
+        top_scores, top_index = top_k(candidates.view(-1, k * v), 2 * k)
         return [top_scores, top_index // v, top_index % v]
+
+
+# top_k's blocks: 64 values, so that K x V = 32,000 candidates (tiny, beam 4) make 500 block maxima
+BLOCK = 64
+
+
+def top_k(x: Tensor, k: int) -> tuple[Tensor, Tensor]:
+    """``x.topk(k, dim=1)`` of (B, n) rows through their blocks' maxima: the k largest values lie in the k blocks
+    whose maxima are largest (a value outside them has k larger maxima above it), so a top-k over n / BLOCK maxima
+    and one over those k blocks replace one over n. PyTorch's CPU topk takes about 3 ns a value (90 us a step for 4 x
+    8,000 candidates, a sixth of the compiled beam step one sentence at a time); a maximum over blocks is vectorised.
+    The same values as ``topk``; the same indices unless values tie (then either may come first)."""
+    b, n = x.shape
+    if n < 4 * k * BLOCK:  # too few blocks to pay for the second pass
+        return x.topk(k, dim=1)
+    pad = -n % BLOCK
+    blocks = F.pad(x, (0, pad), value=float("-inf")).view(b, -1, BLOCK)  # (B, n / BLOCK, BLOCK)
+    chosen = blocks.amax(dim=2).topk(k, dim=1).indices.sort(dim=1).values  # (B, k) in index order
+    pool = blocks.gather(1, chosen[:, :, None].expand(-1, -1, BLOCK)).view(b, k * BLOCK)
+    values, at = pool.topk(k, dim=1)
+    return values, chosen.gather(1, at // BLOCK) * BLOCK + at % BLOCK
 
 
 def next_beam_step(model, fed: Tensor, state, scores: np.ndarray, t: int, limits: np.ndarray, min_len: int,
