@@ -134,6 +134,23 @@ def test_beam_search_decides_each_step_in_the_compiled_graph(pair, monkeypatch):
     assert [h[0].tokens for h in ours] == [h[0].tokens for h in theirs]
 
 
+def test_the_compiled_beam_search_through_the_blocks_maxima_equals_the_eager_one(monkeypatch):
+    """The graph's top 2K through ``beam.top_k``'s blocks (here of 4 values, so that 3 beams x 40 tokens take that
+    path; at tiny's 64-value blocks it takes 4 x 8,000), not one topk: the same outputs as the eager model's."""
+    from aiayn.decoding import beam
+
+    monkeypatch.setattr(beam, "BLOCK", 4)
+    eager = small_transformer(norm_first=True)
+    compiled = compile_decoding(copy.deepcopy(eager))
+    answered = answered_in_the_graph(compiled.decode_step, monkeypatch, 3)
+    with torch.no_grad():
+        ours = beam_search(compiled, sources(), beam_size=3, alpha=0.6, max_len_a=0, max_len_b=15)
+        theirs = beam_search(eager, sources(), beam_size=3, alpha=0.6, max_len_a=0, max_len_b=15)
+    assert len(answered) >= 10 and all(answered)
+    assert [h[0].tokens for h in ours] == [h[0].tokens for h in theirs]
+    assert [h[0].score for h in ours] == pytest.approx([h[0].score for h in theirs], abs=1e-4)
+
+
 def test_greedy_search_chooses_each_token_in_the_compiled_graph(pair, monkeypatch):
     """Greedy's choice and its log-probability come from the graph (``Greedy``), min_len and the limit applied there."""
     eager, compiled = pair
