@@ -182,14 +182,14 @@ class PackedLinear(nn.Module):
 
 
 # Inside a compiled step, a product whose rows are fixed in its family (one sentence: the beam's rows) and at most
-# this many multiplies the int8 weights: reading them is what a few rows are bound by (BENCHMARKS.md measures it)
+# this many multiplies the int8 weights: one row gains from them, beam 4's four rows lost on AMX (BENCHMARKS.md)
 INT8_ROWS = 1
 
 
 class Int8Linear(nn.Module):
     """``--dtype int8``'s linear layer for the compiled decoding step: int8 weights, one scale per output channel
     (the values ``int8_model`` quantised), bf16 activations. Inside a compiled step a product of up to ``INT8_ROWS``
-    rows multiplies the int8 weights (half the bytes of bf16, which a few rows are bound by); a product of more, or of
+    rows multiplies the int8 weights (half the bytes of bf16, which one row is bound by); a product of more, or of
     rows that vary within the family, and every eager call, multiplies their bf16 copy, packed where oneDNN runs it
     (the faster there: BENCHMARKS.md). Holding both, it takes more memory than ``--dtype bfloat16``'s layer."""
 

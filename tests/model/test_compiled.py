@@ -126,12 +126,18 @@ def test_beam_search_decides_each_step_in_the_compiled_graph(pair, monkeypatch):
     """The compiled beam search's steps return the top candidates from the graph (``TopCandidates``), not the
     log-probabilities: no step falls back to constraining and ranking them in Python."""
     eager, compiled = pair
+    ours, theirs = beam_searches_answered_in_the_graph(eager, compiled, monkeypatch)
+    assert [h[0].tokens for h in ours] == [h[0].tokens for h in theirs]
+
+
+def beam_searches_answered_in_the_graph(eager, compiled, monkeypatch):
+    """Beam 3 on both models, each step of the compiled one checked to come from its graph: (compiled, eager) n-bests."""
     answered = answered_in_the_graph(compiled.decode_step, monkeypatch, 3)
     with torch.no_grad():
         ours = beam_search(compiled, sources(), beam_size=3, alpha=0.6, max_len_a=0, max_len_b=15)
         theirs = beam_search(eager, sources(), beam_size=3, alpha=0.6, max_len_a=0, max_len_b=15)
     assert len(answered) >= 10 and all(answered)
-    assert [h[0].tokens for h in ours] == [h[0].tokens for h in theirs]
+    return ours, theirs
 
 
 def test_the_compiled_beam_search_through_the_blocks_maxima_equals_the_eager_one(monkeypatch):
@@ -141,12 +147,7 @@ def test_the_compiled_beam_search_through_the_blocks_maxima_equals_the_eager_one
 
     monkeypatch.setattr(beam, "BLOCK", 4)
     eager = small_transformer(norm_first=True)
-    compiled = compile_decoding(copy.deepcopy(eager))
-    answered = answered_in_the_graph(compiled.decode_step, monkeypatch, 3)
-    with torch.no_grad():
-        ours = beam_search(compiled, sources(), beam_size=3, alpha=0.6, max_len_a=0, max_len_b=15)
-        theirs = beam_search(eager, sources(), beam_size=3, alpha=0.6, max_len_a=0, max_len_b=15)
-    assert len(answered) >= 10 and all(answered)
+    ours, theirs = beam_searches_answered_in_the_graph(eager, compile_decoding(copy.deepcopy(eager)), monkeypatch)
     assert [h[0].tokens for h in ours] == [h[0].tokens for h in theirs]
     assert [h[0].score for h in ours] == pytest.approx([h[0].score for h in theirs], abs=1e-4)
 
