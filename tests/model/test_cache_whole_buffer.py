@@ -118,3 +118,33 @@ def test_layer_caches_reorder_all_layers_as_each_would_alone(rows):
             assert a.k.data_ptr() == together.k[i].data_ptr()
     together[1].update(3, torch.ones(len(rows), 2, 1, 5), torch.ones(len(rows), 2, 1, 5))
     assert torch.equal(together.k[1, :, :, 3], torch.ones(len(rows), 2, 5))
+
+
+def test_followed_caches_hold_what_copied_ones_hold():
+    """Beam search with ``LayerCaches.follow``: reordering moves only the lineage, each step writes its column into
+    the row's own, and settling copies every row's past into place. Through steps that reorder beams, a step that
+    drops a sentence and a second ``follow``, the settled buffers equal those of caches reordered by copying."""
+    from aiayn.model.cache import LayerCaches
+
+    g = torch.Generator().manual_seed(0)
+    followed, copied = (LayerCaches(2, 6, 2, 8, 3, 3, torch.zeros(1)) for _ in range(2))
+    plan = [[0, 0, 1, 3, 3, 5], [1, 0, 2, 2, 4, 4], [5, 4, 3, 2, 1, 0], [0, 1, 2, 2], [3, 0, 1, 1], None]
+    for pos, rows in enumerate(plan):
+        n = followed.k.size(1)
+        lineage = followed.follow()
+        assert lineage.shape == (n, 8) and torch.equal(lineage[:, pos], torch.arange(n))  # this column: the row's own
+        k, v = torch.randn(2, n, 2, 1, 3, generator=g), torch.randn(2, n, 2, 1, 3, generator=g)
+        for caches in (followed, copied):
+            for layer, cache in enumerate(caches):
+                cache.update(pos, k[layer], v[layer])
+        if rows is not None:
+            for caches in (followed, copied):
+                caches.reorder(torch.tensor(rows), pos + 1)
+            assert (followed.lineage is None) == (len(rows) < n)  # a drop copies into place at once
+    followed.settle(len(plan))
+    assert followed.lineage is None
+    length = len(plan)
+    assert torch.equal(followed.k[..., :length, :], copied.k[..., :length, :])
+    assert torch.equal(followed.v[..., :length, :], copied.v[..., :length, :])
+    for i, cache in enumerate(followed):  # the layers' caches are views of the settled buffers
+        assert cache.k.data_ptr() == followed.k[i].data_ptr()

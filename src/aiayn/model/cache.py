@@ -86,7 +86,25 @@ class LayerCaches(list):
         self.k = like.new_zeros(n_layers, n_rows, n_heads, capacity, d_k)
         self.v = like.new_zeros(n_layers, n_rows, n_heads, capacity, d_v)
         self._spare: tuple[Tensor, Tensor] | None = None
+        # with ``follow``: (N, L) the buffers' row that holds column j of row n; None: row n itself
+        self.lineage: Tensor | None = None
         super().__init__(KVCache.over(self.k[i], self.v[i]) for i in range(n_layers))
+
+    def follow(self) -> Tensor:
+        """From now on beam search's reordering copies no keys or values: it reorders ``lineage`` (N, L), which
+        says where each row's columns lie in the buffers (a beam's past lies in its ancestors' rows; a step
+        writes its column into the row's own), and the compiled step reads through it. ``settle`` copies them
+        into place for a step that reads the buffers directly."""
+        if self.lineage is None:
+            n, capacity = self.k.size(1), self.k.size(3)
+            self.lineage = torch.arange(n, device=self.k.device)[:, None].expand(n, capacity).contiguous()
+        return self.lineage
+
+    def settle(self, length: int) -> None:
+        """Row n's first ``length`` columns copied into row n (undoes ``follow``)."""
+        if self.lineage is not None:
+            lineage, self.lineage = self.lineage, None
+            self._gather(lineage, length)
 
     def _bind(self) -> None:
         for i, cache in enumerate(self):  # select, not unbind: autograd lets a select view be written in place
@@ -100,6 +118,16 @@ class LayerCaches(list):
             for cache in self:
                 cache.reorder(index, length)
             return
+        if self.lineage is not None:
+            lineage = self.lineage[index]
+            if index.numel() == self.k.size(1):  # columns from ``length`` on are written to the row's own
+                own = torch.arange(index.numel(), device=index.device)[:, None]
+                columns = torch.arange(lineage.size(1), device=index.device)
+                self.lineage = torch.where(columns < length, lineage, own)
+            else:  # sentences leave: the rows that stay copied into place, as without ``follow``
+                self.lineage = None
+                self._gather(lineage, length)
+            return
         rows = index.numel()
         if self._spare is not None and self._spare[0].size(1) == rows:
             new = self._spare
@@ -110,6 +138,18 @@ class LayerCaches(list):
             torch.index_select(old_buf[:, :, :, :length], 1, index, out=new_buf[:, :, :, :length])
         self._spare = (self.k, self.v) if rows == self.k.size(1) else None
         self.k, self.v = new
+        self._bind()
+
+    def _gather(self, lineage: Tensor, length: int) -> None:
+        """New buffers whose row n holds, in each column j < ``length``, row ``lineage[n, j]``'s."""
+        rows, columns = lineage[:, :length], torch.arange(length, device=lineage.device)
+        new = []
+        for buf in (self.k, self.v):
+            out = buf.new_zeros(buf.size(0), lineage.size(0), *buf.shape[2:])  # zeros: as ``reorder``'s
+            out[:, :, :, :length] = buf[:, rows, :, columns].permute(2, 0, 3, 1, 4)  # (N, length, layers, H, D) ->
+            new.append(out)
+        self.k, self.v = new
+        self._spare = None
         self._bind()
 
 

@@ -6,8 +6,10 @@ none of ``torch.compile``'s guard checks and wrappers, which cost as much as the
 
 The compiled step is §3.1's decoder for one new position, assembled from the model's own sub-layers (its
 projections, norms and feed-forward layers; Eq. 1 itself as ``one_query_attention``'s sums). It takes
-the position as a tensor and attends over the whole preallocated cache with a mask of the columns written, so
-no shape changes from one step to the next. It ends with the searches' float32 log-softmax (``log_probs``, which
+the position as a tensor, read in the graph as the number of cache columns written: attention reads those
+columns of the preallocated cache and no more, and no input's shape changes from one step to the next. In beam
+search's families it reads each beam's past through the cache's lineage (``LayerCaches.follow``): beams that
+change parents then cost no copying of keys and values. It ends with the searches' float32 log-softmax (``log_probs``, which
 ``next_log_probs`` asks for), fused with the output projection, or with a search's decision itself (``with_head``:
 beam search's top candidates, greedy's choice), so that a step returns a few numbers instead of (N, V) for Python to
 rank. A family is a beam size, whether the batch is one sentence and the head; the rows, the cache's capacity and
@@ -39,6 +41,9 @@ INDUCTOR_CPU = {**INDUCTOR, "max_autotune": True, "max_autotune_gemm_backends": 
                 "autotune_num_choices_displayed": 0, "max_autotune_report_choices_stats": False}
 # A server meets a few families of shapes (one sentence or several, for each beam size): room for them all
 RECOMPILES = 32
+# beam search's families read each beam's past where its ancestors wrote it (``LayerCaches.follow``), so that no
+# step copies the cache into place: 1.36x at 64 sentences a batch, beam 4, on AMX (BENCHMARKS.md); False: copied
+LINEAGE = True
 # --compile's help, for every command that takes it (translate, evaluate, serve)
 HELP = ("compile the decoder's step for this machine (torch.export and AOTInductor; needs a C++ compiler): faster per "
         "sentence once compiled, which takes tens of seconds on a CPU (it times its kernels) at the first sentences and "
@@ -63,26 +68,36 @@ class OneTokenStep(nn.Module):
         self.model, self.beams, self.head = model, beams, head
 
     def forward(self, tokens: Tensor, pos: Tensor, keys: list[Tensor], values: list[Tensor],
-                cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor, extra: list[Tensor]):
-        x = self.decoder(tokens, pos, keys, values, cross_kv, src_mask, self.beams)
+                cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor, lineage: list[Tensor], extra: list[Tensor]):
+        x = self.decoder(tokens, pos, keys, values, cross_kv, src_mask, self.beams, *lineage)
         log_probs = self.model.project(self.model.decoder_norm(x)).float().log_softmax(dim=-1)  # fused: one pass
         return log_probs if self.head is None else self.head(log_probs[:, 0], *extra)
 
     def decoder(self, tokens: Tensor, pos: Tensor, keys: list[Tensor], values: list[Tensor],
-                cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor, beams: int) -> Tensor:
-        """The decoder layers' output (N, 1, d_model) for the new position, before the final norm."""
+                cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor, beams: int, lineage: Tensor | None = None,
+                ) -> Tensor:
+        """The decoder layers' output (N, 1, d_model) for the new position, before the final norm. ``lineage``
+        (N, L): the cache row that holds each row's column j (``LayerCaches.follow``); None: the row's own."""
         m = self.model
         x = m.tgt_embed(tokens)
         if m.positions is not None:
             x = x + m.positions.table[pos].to(x.dtype)
-        written = torch.arange(keys[0].size(2), device=x.device) <= pos  # (L,) the cache columns filled
+        end = pos.item() + 1  # the columns written, this step's included: attention reads those, not the capacity
+        torch._check(end >= 1)
+        torch._check(end <= keys[0].size(2))
         n = x.size(0)
+        if lineage is not None:  # (N, end) rows and (end,) columns of each row's past
+            past = lineage[:, :end], torch.arange(end, device=x.device)
         for layer, k_cache, v_cache, (k_mem, v_mem) in zip(m.decoder_layers, keys, values, cross_kv):
             attn = layer.self_attn
             q, k, v = attn.project_qkv(layer.res_self.input(x))  # (N, H, 1, D) each
             k_cache.index_copy_(2, pos, k)
             v_cache.index_copy_(2, pos, v)
-            out = one_query_attention(q.squeeze(2), k_cache, v_cache, written)  # (N, H, D_v)
+            if lineage is not None:  # each row's keys and values from its ancestors' rows: (N, H, end, D)
+                k_past, v_past = (c[past[0], :, past[1]].transpose(1, 2) for c in (k_cache, v_cache))
+            else:
+                k_past, v_past = k_cache[:, :, :end], v_cache[:, :, :end]
+            out = one_query_attention(q.squeeze(2), k_past, v_past, None)  # (N, H, D_v)
             x = layer.res_self.output(x, attn.w_o(out.reshape(n, 1, -1)))
             attn = layer.cross_attn  # a sentence's beams query its memory together: (B, beams, H, D) against (B, 1, H, S, D)
             q = attn.w_q(layer.res_cross.input(x)).view(n // beams, beams, attn.n_heads, attn.d_k)
@@ -124,7 +139,13 @@ class CompiledDecodeStep:
 
     def _compiled(self, tokens: Tensor, state: DecoderState, head=None, extra: list[Tensor] = ()):
         """The compiled step's (N, 1, V) log-probabilities (or its head's outputs, a list), or None where the
-        model's own step must run."""
+        model's own step must run (the caches settled for it first)."""
+        out = self._run(tokens, state, head, extra)
+        if out is None:
+            state.self_kv.settle(state.pos)
+        return out
+
+    def _run(self, tokens: Tensor, state: DecoderState, head=None, extra: list[Tensor] = ()):
         caches = state.self_kv
         if (self.failed or tokens.size(1) != 1 or state.offset is not None or state.pos >= caches[0].capacity
                 or caches[0].capacity < 2 or state.src_mask.size(-1) < 2  # sizes of 1 broadcast: the own step's
@@ -137,7 +158,8 @@ class CompiledDecodeStep:
         family = (state.beams, state.src_mask.size(0) == 1, None if positions is None else positions.table.size(0), head)
         pos = self._position(state.pos, tokens.device)
         inputs = [tokens.contiguous(), pos, *[c.k for c in caches], *[c.v for c in caches],
-                  *[t for kv in state.cross_kv for t in kv], state.src_mask, *extra]  # OneTokenStep's, flattened
+                  *[t for kv in state.cross_kv for t in kv], state.src_mask,
+                  *([caches.follow()] if LINEAGE and state.beams > 1 else []), *extra]  # OneTokenStep's, flattened
         runner = self.runners.get(family)
         if runner is None:
             if family in self.uncompiled:
@@ -170,11 +192,13 @@ class CompiledDecodeStep:
             return None
         from torch._inductor import aoti_compile_and_package, aoti_load_package  # a second at start-up: when needed
 
-        one, n = family[1], (len(inputs) - n_extra - 3) // 4  # tokens, pos, n keys, n values, n (k, v) pairs, mask
+        followed = int(LINEAGE and beams > 1)  # the lineage input
+        one, n = family[1], (len(inputs) - n_extra - followed - 3) // 4  # tokens, pos, n keys, n values, n (k, v), mask
         x = [t.clone() for t in inputs]  # a search's tensors are inference tensors, which export cannot trace
-        x, extra = x[:len(x) - n_extra], x[len(x) - n_extra:]
+        x, lineage, extra = (x[:len(x) - n_extra - followed], x[len(x) - n_extra - followed:len(x) - n_extra],
+                             x[len(x) - n_extra:])
         args = (x[0], x[1], x[2:2 + n], x[2 + n:2 + 2 * n], list(zip(x[2 + 2 * n:-1:2], x[3 + 2 * n:-1:2])), x[-1],
-                extra)
+                lineage, extra)
         dim = torch.export.Dim
         capacity, length = dim("capacity", min=2), dim("source", min=2)
         batch = dim.STATIC if one else dim("batch", min=2)  # sentences; rows = batch x beams
@@ -183,6 +207,7 @@ class CompiledDecodeStep:
         memory = {0: batch, 2: length}
         leading = {"batch": batch, "rows": rows}
         shapes = ({0: rows}, None, [cache] * n, [cache] * n, [(memory, memory)] * n, {0: batch, 3: length},
+                  [{0: rows, 1: capacity}] * followed,
                   [{0: leading[name]} for name in (head.leading if head is not None else ())])
         options = INDUCTOR_CPU if inputs[0].device.type == "cpu" else INDUCTOR
         with torch.no_grad(), warnings.catch_warnings():
