@@ -97,7 +97,8 @@ class LayerCaches(list):
         into place for a step that reads the buffers directly."""
         if self.lineage is None:
             n, capacity = self.k.size(1), self.k.size(3)
-            self.lineage = torch.arange(n, device=self.k.device)[:, None].expand(n, capacity).contiguous()
+            self._own = torch.arange(n, device=self.k.device)
+            self.lineage = self._own[:, None].expand(n, capacity).contiguous()
         return self.lineage
 
     def settle(self, length: int) -> None:
@@ -120,10 +121,10 @@ class LayerCaches(list):
             return
         if self.lineage is not None:
             lineage = self.lineage[index]
-            if index.numel() == self.k.size(1):  # columns from ``length`` on are written to the row's own
-                own = torch.arange(index.numel(), device=index.device)[:, None]
-                columns = torch.arange(lineage.size(1), device=index.device)
-                self.lineage = torch.where(columns < length, lineage, own)
+            if index.numel() == self.k.size(1):
+                if length < lineage.size(1):  # the next step writes column ``length`` into the row's own
+                    lineage[:, length] = self._own  # (later columns: set as the steps come to them)
+                self.lineage = lineage
             else:  # sentences leave: the rows that stay copied into place, as without ``follow``
                 self.lineage = None
                 self._gather(lineage, length)
