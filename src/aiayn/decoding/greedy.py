@@ -17,6 +17,10 @@ from torch import Tensor
 
 from .common import Hypothesis, argmax, constrain, in_eval_mode, next_log_probs, rule_inputs, ruled_out, start
 
+# Up to this many rows, the compiled step's graph chooses (``Greedy``); more, the host: numpy's argmax is vectorised
+# where the graph's is a scalar loop (1.12x at 64 sentences a batch on AMX, BENCHMARKS.md), and one row at a time the
+# graph saves the host's dozen calls
+HEAD_ROWS = 1
 Chooser = Callable[[Tensor], Tensor]  # (N, V) log-probabilities -> (N,) token ids
 Rule = Callable[[Tensor], Tensor]  # (N, P + t) each row's tokens so far, prompt first -> (N, V) bool: may come next
 
@@ -41,10 +45,8 @@ def one_path_search(model, src: Tensor | None, choose: Chooser, max_len_a: float
     with_head = getattr(model.decode_step, "with_head", None) if choose is argmax and rule is None else None
     head = Greedy(cfg.pad_id, cfg.bos_id, cfg.eos_id)
     for t in range(steps):
-        # one row: chosen in the compiled graph; more: on the host, where numpy's argmax is vectorised and the
-        # graph's is a scalar loop (1.12x at 64 sentences a batch on AMX, BENCHMARKS.md)
-        picked = None if with_head is None or len(active) > 1 else with_head(tokens, state, head,
-                                                                              rule_inputs(limits, t, min_len, device))
+        picked = None if with_head is None or len(active) > HEAD_ROWS else with_head(
+            tokens, state, head, rule_inputs(limits, t, min_len, device))
         if picked is not None:  # chosen in the compiled step's graph
             best, best_lp = picked
         else:
