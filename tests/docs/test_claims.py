@@ -2030,6 +2030,106 @@ CLAIMS += [
             for b in (1, 4)], f"{AXE_TOPK}batch64_beam4/after_over_before", f"{AXE_TOPK}batch1_beam4/after_over_before"),
 ]
 
+AXT = "2026-12-03/"
+AXT_PROFILE = f"{AXT}profile_decode_tiny_beam4_bf16_compiled_batch1_kernels.json:"
+
+
+def axt_dec(batch: int, beam: int, system: str, field: str = "median_tokens_per_s") -> str:
+    file = "decode_tiny_compiled_batch1-2" if batch == 1 else "decode_tiny_compiled-2"
+    return f"{AXT}{file}.json:runs/beam{beam}/{system}/{field}"
+
+
+def axt_ab(folder: str, family: str, before: str = "before", after: str = "after") -> list[str]:
+    """An A/B's row: before and after tokens/s, after / before, after and before against CTranslate2 int8"""
+    runs = f"{AXT}{folder}/ab.json:runs/{family}/"
+    return [f"{runs}{before}/median_tokens_per_s", f"{runs}{after}/median_tokens_per_s", f"{runs}{after}_over_{before}",
+            f"{runs}{after}_over_ct2_int8", f"{runs}{before}_over_ct2_int8"]
+
+
+def axt_products(per_step: bool) -> Callable[[], float]:
+    """The compiled beam-4 step's products (its gemm kernels): their share of the operators' time, or µs a step"""
+    def f() -> float:
+        ops = get(f"{AXT_PROFILE}top_ops")
+        total = sum(o["self_ms"] for o in ops if "_gemm_" in o["op"])
+        steps = next(o["calls"] for o in ops if "gemm_m4n8000" in o["op"])
+        return total * 1000 / steps if per_step else 100 * total / get(f"{AXT_PROFILE}total_self_ms")
+    return f
+
+
+def axt_projection() -> float:
+    """µs a step of the 4 x 256 x 8,000 output projection"""
+    op = next(o for o in get(f"{AXT_PROFILE}top_ops") if "gemm_m4n8000" in o["op"])
+    return op["self_ms"] * 1000 / op["calls"]
+
+
+AXT_SERVE = f"{AXT}serve/serve_load_aiayn-bfloat16-compiled_aiayn-int8-compiled_ctranslate2-int8.json:levels/"
+AXT_OUT = f"{AXT}outputs/compare.json:runs/"
+
+
+def axt_serve_ratio(level: int, engine: int) -> Callable[[], float]:
+    """aiayn's requests/s over CTranslate2's at one level (engines 0 bf16, 1 int8, 2 CTranslate2)"""
+    return ratio(f"{AXT_SERVE}{3 * level + engine}/requests_per_s", f"{AXT_SERVE}{3 * level + 2}/requests_per_s")
+
+
+AB_ROWS = (("prefix read", "64, greedy", "prefix-ab", "batch64_beam1", "before", "after"),
+           ("prefix read", "64, beam 4", "prefix-ab", "batch64_beam4", "before", "after"),
+           ("lineage", "64, beam 4", "lineage-ab", "batch64_beam4", "before", "after"),
+           ("lineage", "1, beam 4", "lineage-ab", "batch1_beam4", "before", "after"),
+           ("greedy on the host", "64, greedy", "greedy-head-ab", "batch64_beam1", "in_graph", "on_host"))
+
+CLAIMS += [
+    *host_rows(AXT),
+    *[claim("BENCHMARKS.md", f"| {change} | {family} | {{:,.0f}} | {{:,.0f}} | {{:.2f}}× | {{:.2f}}× ({{:.2f}}×) |",
+            *axt_ab(folder, run, before, after)) for change, family, folder, run, before, after in AB_ROWS],
+    *[claim("BENCHMARKS.md", f"| {n}, {label} (third AMX Xeon) | {{:,.0f}} | {{:,.0f}} | {{:,.0f}} | {{:.2f}}× / {{:.2f}}× |",
+            axt_dec(n, b, "aiayn_bf16_compiled"), axt_dec(n, b, "aiayn_int8_compiled"), axt_dec(n, b, "ct2_int8"),
+            axt_dec(n, b, "ct2_int8", "aiayn_bf16_compiled_speedup_median"),
+            axt_dec(n, b, "ct2_int8", "aiayn_int8_compiled_speedup_median"))
+      for n, b, label in ((1, 1, "greedy"), (1, 4, "beam 4"), (64, 1, "greedy"), (64, 4, "beam 4"))],
+    claim("BENCHMARKS.md", "At 64 sentences a batch the target is met: greedy **{:.2f}×** (int8 weights {:.2f}×), beam 4 "
+          "**{:.2f}×** ({:.2f}×) CTranslate2 int8 (1.5× asked)",
+          *[axt_dec(64, b, "ct2_int8", f"aiayn_{f}_compiled_speedup_median") for b in (1, 4) for f in ("bf16", "int8")]),
+    claim("BENCHMARKS.md", "Against float32 on these random weights, {} of 64 outputs differ greedy and {} (bf16) or {} (int8) "
+          "at beam 4", axt_dec(64, 1, "aiayn_bf16_compiled", "outputs_differing_from_float32"),
+          axt_dec(64, 4, "aiayn_bf16_compiled", "outputs_differing_from_float32"),
+          axt_dec(64, 4, "aiayn_int8_compiled", "outputs_differing_from_float32")),
+    claim("BENCHMARKS.md", "The operators take {:,.0f} ms of the call's {:,.0f} ms unprofiled", f"{AXT_PROFILE}total_self_ms",
+          f"{AXT_PROFILE}wall_ms_unprofiled"),
+    claim("BENCHMARKS.md", "The products take {:.0f}% of the operators' time, {:.0f} µs a step", axt_products(False),
+          axt_products(True)),
+    claim("BENCHMARKS.md", "L2 cache: {:.0f} µs is about 26 GB/s from L3", axt_products(True)),
+    claim("BENCHMARKS.md", "projection alone takes {:.0f} µs", axt_projection),
+    claim("BENCHMARKS.md", "its whole step (encoder and search included) takes about {:.0f} µs here",
+          lambda: 1e6 / get(axt_dec(1, 4, "ct2_int8"))),
+    claim("BENCHMARKS.md", "compiled, at 735c18a (attention reading the columns written, beam search following the cache's lineage, "
+          "greedy choosing on the host for several rows): 64 a batch greedy {:.2f}×, beam 4 {:.2f}× (int8 weights {:.2f}× / "
+          "{:.2f}×); one sentence at a time {:.2f}× / {:.2f}× (int8 weights {:.2f}× / {:.2f}×)",
+          *[axt_dec(n, b, "ct2_int8", f"aiayn_{f}_compiled_speedup_median") for n in (64, 1) for f in ("bf16", "int8")
+            for b in (1, 4)]),
+    claim("BENCHMARKS.md", "| 64 a batch: yes, {:.2f}–{:.2f}× (2026-12-03); one sentence at a time: no ({:.2f}–{:.2f}×) |",
+          axt_dec(64, 1, "ct2_int8", "aiayn_bf16_compiled_speedup_median"),
+          axt_dec(64, 4, "ct2_int8", "aiayn_bf16_compiled_speedup_median"),
+          axt_dec(1, 4, "ct2_int8", "aiayn_int8_compiled_speedup_median"),
+          axt_dec(1, 1, "ct2_int8", "aiayn_int8_compiled_speedup_median")),
+    *[claim("BENCHMARKS.md", f"| {c} (third AMX Xeon) | {{:.2f}} | {{:.2f}} | {{:.2f}} | {{:.2f}}× / {{:.2f}}× |",
+            *[f"{AXT_SERVE}{3 * i + e}/requests_per_s" for e in range(3)], axt_serve_ratio(i, 0), axt_serve_ratio(i, 1))
+      for i, c in enumerate((1, 8, 32))],
+    *[claim("BENCHMARKS.md", f"| {label} | {{:.2f}} | {{:+.2f}} | {{:,}} of {{:,}} |", f"{AXT_OUT}{run}/bleu",
+            f"{AXT_OUT}{run}/bleu_minus_float32", f"{AXT_OUT}{run}/identical_to_float32", f"{AXT_OUT}{run}/sentences")
+      for label, run in (("float32", "float32"), ("bf16 compiled", "bfloat16_compiled"), ("int8 compiled", "int8_compiled"))],
+    claim("BENCHMARKS.md", "(PyTorch's `index_select`, {:.0f}% of the step's operators at 64 a batch in the evening's profile)",
+          lambda: 100 * next(o["share"] for o in get(f"{AXE}profile_decode_tiny_beam4_bf16_compiled_kernels.json:top_ops")
+                             if o["op"] == "aten::index_select")),
+    claim("BENCHMARKS.md", "rules and argmax kernel: {:.0f}% in `profile_decode_tiny_beam1_bf16_compiled_kernels.json`)",
+          lambda: 100 * get(f"{AXT}profile_decode_tiny_beam1_bf16_compiled_kernels.json:top_ops/0/share")),
+    claim("BENCHMARKS.md", "Under load the server batches what waits (aiayn bf16: {:.1f} verses a batch at 8 clients, {:.1f} at 32)",
+          f"{AXT_SERVE}3/lines_per_batch", f"{AXT_SERVE}6/lines_per_batch"),
+    claim("BENCHMARKS.md", "a 10-minute tiny model, beam 4, at 735c18a: {:.2f}× at 1 client, {:.2f}× at 8, {:.2f}× at 32 (int8 "
+          "compiled {:.2f}× / {:.2f}× / {:.2f}×)", *[axt_serve_ratio(i, e) for e in (0, 1) for i in range(3)]),
+    claim("BENCHMARKS.md", "and greedy with int8 weights (one row, where `_weight_int8pack_mm` wins) at {:.2f}×",
+          axt_dec(1, 1, "ct2_int8", "aiayn_int8_compiled_speedup_median")),
+]
+
 @pytest.mark.parametrize("c", CLAIMS, ids=[_id(c) for c in CLAIMS])
 def test_figure_matches_its_results_file(c: Claim):
     figures = c.figures()
