@@ -157,13 +157,13 @@ class CompiledDecodeStep:
         # the position table is a constant of the library: a grown one is a new family
         family = (state.beams, state.src_mask.size(0) == 1, None if positions is None else positions.table.size(0), head)
         pos = self._position(state.pos, tokens.device)
+        runner = self.runners.get(family)
+        if runner is None and family in self.uncompiled:
+            return None  # before ``follow``: the model's own step reads the caches in place
         inputs = [tokens.contiguous(), pos, *[c.k for c in caches], *[c.v for c in caches],
                   *[t for kv in state.cross_kv for t in kv], state.src_mask,
                   *([caches.follow()] if LINEAGE and state.beams > 1 else []), *extra]  # OneTokenStep's, flattened
-        runner = self.runners.get(family)
         if runner is None:
-            if family in self.uncompiled:
-                return None
             runner = self._compile(family, inputs, state.beams, head, len(extra))
             if runner is None:
                 return None
