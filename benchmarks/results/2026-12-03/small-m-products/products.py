@@ -66,7 +66,7 @@ for m in (1, 4, 16):
             program = torch.export.export(module.eval(), (x,), strict=False)
             path = aoti_compile_and_package(program, package_path=f"{folder}/{name}{m}.pt2", inductor_configs=INDUCTOR_CPU)
         runner = aoti_load_package(path).loader
-        row[name] = timed(lambda: runner.run([x]))
+        row[name] = timed(lambda runner=runner, x=x: runner.run([x]))
     for engine in ("fbgemm", "onednn"):
         torch.backends.quantized.engine = engine
         linear = torch.nn.Linear(K, N, bias=False)
@@ -75,7 +75,7 @@ for m in (1, 4, 16):
             linear.weight.copy_(w)
             q = torch.ao.quantization.quantize_dynamic(torch.nn.Sequential(linear), {torch.nn.Linear}, dtype=torch.qint8)
             xf = x.float()
-            row[f"int8_dynamic_{engine}_eager"] = timed(lambda: q(xf))
+            row[f"int8_dynamic_{engine}_eager"] = timed(lambda q=q, xf=xf: q(xf))
     out["rows"][str(m)] = row
     print(m, {k: round(v, 1) for k, v in row.items()}, file=sys.stderr, flush=True)
 print(json.dumps(out, indent=2))
