@@ -18,7 +18,7 @@ from torch import Tensor
 from .common import Hypothesis, argmax, constrain, in_eval_mode, next_log_probs, rule_inputs, ruled_out, start
 
 # Up to this many rows, the compiled step's graph chooses (``Greedy``); more, the host: numpy's argmax is vectorised
-# where the graph's is a scalar loop (1.12x at 64 sentences a batch on AMX, BENCHMARKS.md), and one row at a time the
+# where the graph's is a scalar loop (1.16x at 64 sentences a batch on AMX, BENCHMARKS.md), and one row at a time the
 # graph saves the host's dozen calls
 HEAD_ROWS = 1
 Chooser = Callable[[Tensor], Tensor]  # (N, V) log-probabilities -> (N,) token ids

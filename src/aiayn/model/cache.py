@@ -88,6 +88,7 @@ class LayerCaches(list):
         self._spare: tuple[Tensor, Tensor] | None = None
         # with ``follow``: (N, L) the buffers' row that holds column j of row n; None: row n itself
         self.lineage: Tensor | None = None
+        self._own: Tensor | None = None  # (N,) each row's own index, while followed
         super().__init__(KVCache.over(self.k[i], self.v[i]) for i in range(n_layers))
 
     def follow(self) -> Tensor:
@@ -147,7 +148,7 @@ class LayerCaches(list):
         new = []
         for buf in (self.k, self.v):
             out = buf.new_zeros(buf.size(0), lineage.size(0), *buf.shape[2:])  # zeros: as ``reorder``'s
-            out[:, :, :, :length] = buf[:, rows, :, columns].permute(2, 0, 3, 1, 4)  # (N, length, layers, H, D) ->
+            out[:, :, :, :length] = buf[:, rows, :, columns].permute(2, 0, 3, 1, 4)  # from (N, length, layers, H, D)
             new.append(out)
         self.k, self.v = new
         self._spare = None

@@ -42,7 +42,7 @@ INDUCTOR_CPU = {**INDUCTOR, "max_autotune": True, "max_autotune_gemm_backends": 
 # A server meets a few families of shapes (one sentence or several, for each beam size): room for them all
 RECOMPILES = 32
 # beam search's families read each beam's past where its ancestors wrote it (``LayerCaches.follow``), so that no
-# step copies the cache into place: 1.36x at 64 sentences a batch, beam 4, on AMX (BENCHMARKS.md); False: copied
+# step copies the cache into place: 1.32x at 64 sentences a batch, beam 4, on AMX (BENCHMARKS.md); False: copied
 LINEAGE = True
 # --compile's help, for every command that takes it (translate, evaluate, serve)
 HELP = ("compile the decoder's step for this machine (torch.export and AOTInductor; needs a C++ compiler): faster per "
