@@ -229,29 +229,28 @@ def test_argmax_is_torchs_first_largest_value():
     assert argmax(x)[1:5].tolist() == [5, 0, 17, 40]
 
 
+@pytest.mark.parametrize("ids", [(0, 1, 2), (6, 9, 3)])  # pad, BOS, EOS
 @pytest.mark.parametrize("t, min_len", [(0, 0), (3, 5), (7, 0), (7, 9)])
-def test_the_top_candidates_in_one_pass_equal_constrain_then_beam_step(t, min_len):
+def test_the_top_candidates_in_one_pass_equal_constrain_then_beam_step(t, min_len, ids):
     """``TopCandidates`` (what the compiled step runs in its graph) against ``constrain`` and ``beam_step`` (what the
     model's own step is followed by), with rows at their limit, rows that may not end yet and dead beams (-inf)."""
     from aiayn.decoding.beam import TopCandidates, beam_step
-    from aiayn.decoding.common import constrain
+    from aiayn.decoding.common import constrain, rule_classes
 
-    cfg = SimpleNamespace(pad_id=0, bos_id=1, eos_id=2)
+    cfg = SimpleNamespace(pad_id=ids[0], bos_id=ids[1], eos_id=ids[2])
     g = torch.Generator().manual_seed(t)
     b, k, v = 3, 4, 11
     log_probs = torch.randn(b * k, v, generator=g).log_softmax(dim=-1)
     scores = torch.randn(b, k, generator=g)
     scores[0, 1:] = float("-inf")  # a sentence's first step: one live beam
     limits = torch.tensor([8, 20, 8]).repeat_interleave(k).numpy()  # sentences 0 and 2 end at step 7
-    must_end = limits == t + 1
     expected = beam_step(scores, constrain(log_probs.clone(), t, limits, min_len, cfg).view(b, k, v), cfg.eos_id)
     head = TopCandidates(cfg.pad_id, cfg.bos_id, cfg.eos_id, k)
-    top_scores, parents, tokens = head(log_probs, scores, torch.from_numpy(must_end),
-                                       torch.from_numpy(~must_end & (t < min_len)))
+    top_scores, parents, tokens = head(log_probs, head.rule_table(v), rule_classes(limits, t, min_len, "cpu"), scores)
     assert torch.equal(top_scores, torch.from_numpy(expected.considered[0]))
     assert torch.equal(parents, torch.from_numpy(expected.considered[1]))
     assert torch.equal(tokens, torch.from_numpy(expected.considered[2]))
-    assert hash(head) == hash(TopCandidates(0, 1, 2, k))  # a compiled family's key: equal heads share a library
+    assert hash(head) == hash(TopCandidates(*ids, k))  # a compiled family's key: equal heads share a library
 
 
 @pytest.mark.parametrize("n", [4 * 8 * 64, 32_000, 32_001, 148_000])
@@ -276,16 +275,19 @@ def test_top_k_through_the_blocks_maxima_equals_topk(n):
     assert index[5, 0] == 3 and torch.equal(x.gather(1, index), values)
 
 
+@pytest.mark.parametrize("ids", [(0, 1, 2), (6, 9, 3)])  # pad, BOS, EOS
 @pytest.mark.parametrize("t, min_len", [(3, 5), (7, 0), (7, 9)])
-def test_greedys_choice_in_one_pass_equals_constrain_then_argmax(t, min_len):
+def test_greedys_choice_in_one_pass_equals_constrain_then_argmax(t, min_len, ids):
     """``Greedy`` (the compiled step's head) against ``constrain`` then ``argmax`` and the chosen log-probability."""
-    from aiayn.decoding.common import argmax, constrain, rule_inputs
+    from aiayn.decoding.common import argmax, constrain, rule_classes
     from aiayn.decoding.greedy import Greedy
 
-    cfg = SimpleNamespace(pad_id=0, bos_id=1, eos_id=2)
+    cfg = SimpleNamespace(pad_id=ids[0], bos_id=ids[1], eos_id=ids[2])
     log_probs = torch.randn(5, 11, generator=torch.Generator().manual_seed(t)).log_softmax(dim=-1)
-    log_probs[:, 2] = log_probs.max(dim=1).values + 1  # EOS would win wherever it may come
+    log_probs[:, cfg.eos_id] = log_probs.max(dim=1).values + 1  # EOS would win wherever it may come
+    log_probs[0, cfg.pad_id] = log_probs[1, cfg.bos_id] = 10.0  # and pad or BOS where they could
     limits = np.array([8, 20, 8, 20, 9])
     expected = constrain(log_probs.clone(), t, limits, min_len, cfg)
-    best, best_lp = Greedy(0, 1, 2)(log_probs, *rule_inputs(limits, t, min_len, "cpu"))
+    head = Greedy(*ids)
+    best, best_lp = head(log_probs, head.rule_table(11), rule_classes(limits, t, min_len, "cpu"))
     assert torch.equal(best, argmax(expected)) and torch.equal(best_lp, expected.gather(1, best[:, None])[:, 0])

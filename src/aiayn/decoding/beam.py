@@ -21,7 +21,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from .common import Hypothesis, constrain, in_eval_mode, next_log_probs, rule_inputs, ruled_out, start
+from .common import Hypothesis, RuledHead, constrain, in_eval_mode, next_log_probs, rule_classes, start
 
 
 def length_penalty(length: int | np.ndarray | Tensor, alpha: float) -> float | np.ndarray | Tensor:
@@ -86,22 +86,19 @@ def beam_step(scores: Tensor, log_probs: Tensor, eos_id: int) -> BeamStep:
 
 
 @dataclass(frozen=True)
-class TopCandidates:
-    """``constrain``'s rules (``ruled_out``) and ``beam_step``'s top 2K as tensor operations, with no decision on the
-    host: the head the compiled step runs in its graph (``CompiledDecodeStep.with_head``; one sentence at a time the
-    dozen small calls it replaces cost as much as the step's products)."""
+class TopCandidates(RuledHead):
+    """``constrain``'s rules and ``beam_step``'s top 2K as tensor operations, with no decision on the host: the head
+    the compiled step runs in its graph (``CompiledDecodeStep.with_head``; one sentence at a time the dozen small calls
+    it replaces cost as much as the step's products)."""
 
-    pad_id: int
-    bos_id: int
-    eos_id: int
-    beams: int
-    leading = ("batch", "rows", "rows")  # the extra inputs' first dimensions: scores, must_end, no_eos
+    beams: int = 1
+    leading = ("rows", "batch")  # the extra inputs' first dimensions: rule classes, scores
 
-    def __call__(self, log_probs: Tensor, scores: Tensor, must_end: Tensor, no_eos: Tensor) -> list[Tensor]:
-        """(N, V) log-probabilities, (B, K) beam scores, (N,) bools -> the top 2K (B, 2K): scores, parents, tokens."""
+    def __call__(self, log_probs: Tensor, table: Tensor, classes: Tensor, scores: Tensor) -> list[Tensor]:
+        """(N, V) log-probabilities, ``rule_table``, (N,) ``rule_classes``, (B, K) beam scores -> the top 2K (B, 2K):
+        scores, parents, tokens."""
         v, k = log_probs.size(1), self.beams
-        ruled = ruled_out(log_probs, must_end, no_eos, self)
-        candidates = scores[:, :, None] + log_probs.masked_fill(ruled, float("-inf")).view(-1, k, v)
+        candidates = scores[:, :, None] + self.ruled(log_probs, table, classes).view(-1, k, v)
         top_scores, top_index = top_k(candidates.view(-1, k * v), 2 * k)
         return [top_scores, top_index // v, top_index % v]
 
@@ -134,7 +131,7 @@ def next_beam_step(model, fed: Tensor, state, scores: np.ndarray, t: int, limits
     cfg, k, device = model.config, scores.shape[1], fed.device
     with_head = getattr(model.decode_step, "with_head", None)
     if with_head is not None:
-        extra = [torch.from_numpy(scores).to(device), *rule_inputs(limits, t, min_len, device)]
+        extra = [rule_classes(limits, t, min_len, device), torch.from_numpy(scores).to(device)]
         top = with_head(fed, state, TopCandidates(cfg.pad_id, cfg.bos_id, cfg.eos_id, k), extra)
         if top is not None:
             return choose(*(x.cpu().numpy() for x in top), eos_id)

@@ -15,7 +15,7 @@ import numpy as np
 import torch
 from torch import Tensor
 
-from .common import Hypothesis, argmax, constrain, in_eval_mode, next_log_probs, rule_inputs, ruled_out, start
+from .common import Hypothesis, RuledHead, argmax, constrain, in_eval_mode, next_log_probs, rule_classes, start
 
 # Up to this many rows, the compiled step's graph chooses (``Greedy``); more, the host: numpy's argmax is vectorised
 # where the graph's is a scalar loop (1.16x at 64 sentences a batch on AMX, BENCHMARKS.md), and one row at a time the
@@ -46,7 +46,7 @@ def one_path_search(model, src: Tensor | None, choose: Chooser, max_len_a: float
     head = Greedy(cfg.pad_id, cfg.bos_id, cfg.eos_id)
     for t in range(steps):
         picked = None if with_head is None or len(active) > HEAD_ROWS else with_head(
-            tokens, state, head, rule_inputs(limits, t, min_len, device))
+            tokens, state, head, [rule_classes(limits, t, min_len, device)])
         if picked is not None:  # chosen in the compiled step's graph
             best, best_lp = picked
         else:
@@ -75,19 +75,16 @@ def one_path_search(model, src: Tensor | None, choose: Chooser, max_len_a: float
 
 
 @dataclass(frozen=True)
-class Greedy:
-    """``constrain``'s rules (``ruled_out``) and greedy's choice as tensor operations: the head the compiled step runs
-    in its graph (``CompiledDecodeStep.with_head``), as beam search's ``TopCandidates``."""
+class Greedy(RuledHead):
+    """``constrain``'s rules and greedy's choice as tensor operations: the head the compiled step runs in its graph
+    (``CompiledDecodeStep.with_head``), as beam search's ``TopCandidates``."""
 
-    pad_id: int
-    bos_id: int
-    eos_id: int
-    leading = ("rows", "rows")  # must_end, no_eos
+    leading = ("rows",)  # the extra input's first dimension: the rows' rule classes
 
-    def __call__(self, log_probs: Tensor, must_end: Tensor, no_eos: Tensor) -> list[Tensor]:
-        """(N, V) log-probabilities, (N,) bools -> each row's token (N,) (the first largest, as ``argmax``) and its
-        log-probability (N,)."""
-        ruled = log_probs.masked_fill(ruled_out(log_probs, must_end, no_eos, self), float("-inf"))
+    def __call__(self, log_probs: Tensor, table: Tensor, classes: Tensor) -> list[Tensor]:
+        """(N, V) log-probabilities, ``rule_table``, (N,) ``rule_classes`` -> each row's token (N,) (the first
+        largest, as ``argmax``) and its log-probability (N,)."""
+        ruled = self.ruled(log_probs, table, classes)
         best = ruled.argmax(dim=-1)
         return [best, ruled.gather(1, best[:, None])[:, 0]]
 

@@ -59,19 +59,23 @@ class OneTokenStep(nn.Module):
     value into column ``pos`` of its cache. ``beams`` consecutive rows share a sentence's encoder keys.
 
     With a ``head`` (a search's next decision, such as beam search's top candidates), the step returns
-    ``head(log_probs (N, V), *extra)`` instead: the decision is made in the graph, not by a dozen small calls from
-    Python. A head is a hashable callable of tensors; its ``leading`` names each extra input's first dimension
-    (``"batch"``: sentences, ``"rows"``: sentences x beams)."""
+    ``head(log_probs (N, V), rules, *extra)`` instead: the decision is made in the graph, not by a dozen small calls
+    from Python. A head is a hashable ``decoding.common.RuledHead``: ``rules`` is its ``rule_table``, a constant of
+    the graph; its ``leading`` names each extra input's first dimension (``"batch"``: sentences, ``"rows"``:
+    sentences x beams)."""
 
     def __init__(self, model: nn.Module, beams: int = 1, head=None):
         super().__init__()
         self.model, self.beams, self.head = model, beams, head
+        if head is not None:
+            vocab = model.config.tgt_vocab_size
+            self.register_buffer("rules", head.rule_table(vocab, model.tgt_embed.weight.device), persistent=False)
 
     def forward(self, tokens: Tensor, pos: Tensor, keys: list[Tensor], values: list[Tensor],
                 cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor, lineage: list[Tensor], extra: list[Tensor]):
         x = self.decoder(tokens, pos, keys, values, cross_kv, src_mask, self.beams, *lineage)
         log_probs = self.model.project(self.model.decoder_norm(x)).float().log_softmax(dim=-1)  # fused: one pass
-        return log_probs if self.head is None else self.head(log_probs[:, 0], *extra)
+        return log_probs if self.head is None else self.head(log_probs[:, 0], self.rules, *extra)
 
     def decoder(self, tokens: Tensor, pos: Tensor, keys: list[Tensor], values: list[Tensor],
                 cross_kv: list[tuple[Tensor, Tensor]], src_mask: Tensor, beams: int, lineage: Tensor | None = None,
