@@ -97,6 +97,34 @@ def test_every_step_equals_the_models_own(pair, beam):
     assert len(diffs) >= 3 and calls["compiled"] == len(diffs)  # every step went through the compiled one
 
 
+def test_the_compiled_encoder_equals_the_models_own(pair):
+    """``encode_for_decoding`` from the compiled ``SourceStep``: the model's own keys, values and mask for one sentence
+    and for batches of several lengths, padded; sources of one token, longer than the position table, or with
+    gradients take the model's own."""
+    eager, compiled = pair
+    g = torch.Generator().manual_seed(3)
+    padded = sources()
+    batches = [padded, padded[:2, :7], padded[1:2], torch.randint(4, 40, (5, 30), generator=g), padded[:1, :1]]
+    with torch.inference_mode():
+        for src in batches:
+            (kv, mask), (kv_ref, mask_ref) = compiled.encode_for_decoding(src), eager.encode_for_decoding(src)
+            assert torch.equal(mask, mask_ref) and len(kv) == len(kv_ref) == 2
+            for got, want in zip((t for pair in kv for t in pair), (t for pair in kv_ref for t in pair)):
+                assert got.shape == want.shape and torch.allclose(got, want, atol=1e-5), float((got - want).abs().max())
+    families = set(compiled.decode_step.sources)
+    assert families == {("source", False, 64), ("source", True, 64)}  # one sentence, several; the 1-token source: own
+    calls = []
+    step = compiled.decode_step
+    eager_encode, step.eager_encode = step.eager_encode, lambda src: calls.append(src.shape) or eager_encode(src)
+    try:
+        with torch.inference_mode():
+            compiled.encode_for_decoding(torch.randint(4, 40, (2, 70), generator=g))  # past the 64 positions
+        compiled.encode_for_decoding(padded)  # gradients on
+    finally:
+        step.eager_encode = eager_encode
+    assert calls == [(2, 70), padded.shape] and set(compiled.decode_step.sources) == families
+
+
 def test_greedy_and_beam_outputs_equal_the_models_own(pair):
     eager, compiled = pair
     with torch.no_grad():
@@ -310,10 +338,13 @@ def test_a_server_compiles_before_its_first_request_and_never_under_load(trained
         assert families() == warmed
         # another beam size needs new families: a settled server runs the model's own step for them, the same
         # translations as a server without --compile, and still compiles nothing
+        # (the encoder's families, warmed too, serve them: the eager translator is given the same encoder)
         wider, lines = DecodeOptions(beam_size=3, max_len_b=20), [" ".join(words[:7]), " ".join(words[3:])]
         eager = tasks.subject(trained, dtype="bfloat16", compiled=False)
+        eager.model.encode_for_decoding = step.encode_for_decoding
+        sources = set(step.sources)
         assert translator.translate(lines, wider) == eager.translate(lines, wider)
         assert step.uncompiled
-        assert families() == warmed
+        assert families() == warmed and set(step.sources) == sources and len(sources) == 2
     finally:
         served.worker.close()

@@ -114,14 +114,20 @@ class Transformer(nn.Module):
         self-attention cache of ``capacity`` positions and each layer's cross-attention K, V
         (once per sentence: its beams share them)."""
         cfg = self.config
-        encoded = self.encode(src)
+        cross_kv, src_mask = self.encode_for_decoding(src)
         capacity = capacity or cfg.max_positions
         rows = src.size(0) * beam_size
+        caches = LayerCaches(len(self.decoder_layers), rows, cfg.n_heads, capacity, cfg.d_k, cfg.d_v, cross_kv[0][0])
+        return DecoderState(caches, cross_kv, src_mask, beams=beam_size)
+
+    def encode_for_decoding(self, src: Tensor) -> tuple[list[tuple[Tensor, Tensor]], Tensor]:
+        """What decoding needs of (B, S) sources: each decoder layer's cross-attention keys and values (B, H, S, D)
+        and the sources' padding mask (B, 1, 1, S). ``compile_decoding`` replaces it with a compiled one."""
+        encoded = self.encode(src)
         # once per source, and contiguous once: every step's Q Kᵀ and weights x V would otherwise copy the head views
         cross_kv = [tuple(t.contiguous() for t in layer.cross_attn.project_kv(encoded.memory))
                     for layer in self.decoder_layers]
-        caches = LayerCaches(len(self.decoder_layers), rows, cfg.n_heads, capacity, cfg.d_k, cfg.d_v, encoded.memory)
-        return DecoderState(caches, cross_kv, encoded.src_mask, beams=beam_size)
+        return cross_kv, encoded.src_mask
 
     def decode_step(self, tokens: Tensor, state: DecoderState) -> Tensor:
         """Feeds (N, T) new target tokens at positions state.pos.. and returns their (N, T, V) logits."""
