@@ -2130,6 +2130,23 @@ CLAIMS += [
           axt_dec(1, 1, "ct2_int8", "aiayn_int8_compiled_speedup_median")),
 ]
 
+# the AMD EPYC of the afternoon of 2026-12-03 (AVX-512 BF16, no AMX)
+AXB = "2026-12-03-b/"
+
+
+def axb_ceiling(dtype: str, pick: Callable) -> Callable[[], float]:
+    """the least or greatest dtype / fp32 ratio of the host report's four large products"""
+    return lambda: pick(r[dtype] / r["fp32"] for r in get(f"{AXB}host.json:matmul_gflops")[:4])
+
+
+CLAIMS += [
+    claim("BENCHMARKS.md", "paired medians against CTranslate2 int8: greedy bf16 compiled {:.2f}×, int8 compiled {:.2f}×; beam 4 "
+          "{:.2f}× / {:.2f}×", *[f"{AXB}decode_tiny_compiled_batch1.json:runs/beam{b}/ct2_int8/aiayn_{d}_compiled_speedup_median"
+                                   for b in (1, 4) for d in ("bf16", "int8")]),
+    claim("BENCHMARKS.md", "puts bf16 at {:.1f}–{:.1f}× fp32 and int8 at {:.1f}–{:.1f}× on the large products",
+          *[axb_ceiling(d, op) for d in ("bf16", "int8") for op in (min, max)]),
+]
+
 @pytest.mark.parametrize("c", CLAIMS, ids=[_id(c) for c in CLAIMS])
 def test_figure_matches_its_results_file(c: Claim):
     figures = c.figures()
