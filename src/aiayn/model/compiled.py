@@ -114,8 +114,7 @@ class OneTokenStep(nn.Module):
 class SourceStep(nn.Module):
     """(B, S) source ids -> the model's ``encode_for_decoding``, flattened: each decoder layer's cross-attention keys
     and values, then the padding mask. One sentence at a time the encoder's hundred small calls from Python cost
-    about a tenth of each of its steps: compiled, the encoder's share of a greedy int8 step fell from 54 to 29 us
-    (Xeon with AMX, 2026-12-03)."""
+    about a tenth of each step; compiled, its share is 3-10% (benchmarks/results/2026-12-03-b/README.md)."""
 
     def __init__(self, model: nn.Module):
         super().__init__()
