@@ -182,13 +182,23 @@ class PackedLinear(nn.Module):
 
 
 # Inside a compiled step, a product whose rows are fixed in its family (one sentence: the beam's rows) and at most
-# this many multiplies the int8 weights: one row gains from them, beam 4's four rows lost on AMX (BENCHMARKS.md)
-INT8_ROWS = 1
+# this many multiplies the int8 weights; None: as ``int8_rows`` finds for this CPU
+INT8_ROWS: int | None = None
+
+
+def int8_rows() -> int:
+    """How many fixed rows of a compiled product multiply the int8 weights: ``INT8_ROWS`` where set, else one row on a
+    CPU with AMX (there the packed bf16 products of beam 4's four rows are the faster: 0.80x with int8 weights) and
+    up to 8 elsewhere (beam 4 one sentence at a time 2.19x with them on the AVX-512 BF16 EPYC of 2026-12-03, 1.08x on
+    that of 2026-11-29), as BENCHMARKS.md measures."""
+    if INT8_ROWS is not None:
+        return INT8_ROWS
+    return 1 if "amx_bf16" in (cpu_flags() or set()) else 8
 
 
 class Int8Linear(nn.Module):
     """``--dtype int8``'s linear layer for the compiled decoding step: int8 weights, one scale per output channel
-    (the values ``int8_model`` quantised), bf16 activations. Inside a compiled step a product of up to ``INT8_ROWS``
+    (the values ``int8_model`` quantised), bf16 activations. Inside a compiled step a product of up to ``int8_rows()``
     rows multiplies the int8 weights (half the bytes of bf16, which one row is bound by); a product of more, or of
     rows that vary within the family, and every eager call, multiplies their bf16 copy, packed where oneDNN runs it
     (the faster there: BENCHMARKS.md). Holding both, it takes more memory than ``--dtype bfloat16``'s layer."""
@@ -204,7 +214,7 @@ class Int8Linear(nn.Module):
     def forward(self, x: Tensor) -> Tensor:
         rows = x.numel() // x.size(-1)  # a plain int where the family fixes it, else symbolic (never compared)
         if torch.compiler.is_compiling() and x.dtype == torch.bfloat16 and (
-                rows == 1 if not isinstance(rows, int) else rows <= INT8_ROWS):
+                rows == 1 if not isinstance(rows, int) else rows <= int8_rows()):
             y = torch.ops.aten._weight_int8pack_mm(x.reshape(rows, -1), self.weight_int8, self.scale)
             y = y.reshape(*x.shape[:-1], -1)
             return y if self.rows.bias is None else y + self.rows.bias
