@@ -386,6 +386,12 @@ def test_the_validation_curve_by_hand():
               {"event": "valid", "step": 20, "valid_nll": 2.5}, {"event": "train", "step": 30, "elapsed": 180.0}]
     assert valid_curve(events) == [{"step": 10, "minutes": 1.0, "tokens": 6_000, "valid_nll": 3.0},
                                    {"step": 20, "minutes": 2.02, "tokens": 6_000 + 12_000 + 860, "valid_nll": 2.5}]
+    # a log that counts its tokens is summed as counted: two fast lines 0.01 s apart on the logged clock still add
+    counted = [{"event": "train", "step": 2, "elapsed": 0.05, "tgt_tok_s": 9e4, "tgt_tokens": 1_193},
+               {"event": "valid", "step": 2, "valid_nll": 3.0},
+               {"event": "train", "step": 4, "elapsed": 0.05, "tgt_tok_s": 9e4, "tgt_tokens": 1_201},
+               {"event": "valid", "step": 4, "valid_nll": 2.9}]
+    assert [p["tokens"] for p in valid_curve(counted)] == [1_193, 2_394]
 
 
 def test_render_with_no_seeds_judges_nothing(tmp_path):

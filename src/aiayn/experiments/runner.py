@@ -227,12 +227,13 @@ def at_best(exp: Experiment, spec: RunSpec, run: RunDir, data: dict[str, str], p
 def valid_curve(events: list[dict]) -> list[dict[str, float]]:
     """The trainer's validation NLL at each validation, with its step, minutes of training (the clock of the
     training line just before it in the log, so a resumed run reads its own clock) and the target tokens read by
-    then (each logged rate times the training seconds since the line before): the curve that chooses."""
+    then (each line's count since the line before; for logs older than that count, its rate times the seconds
+    since the line before): the curve that chooses."""
     clock, tokens, points = 0.0, 0.0, {}
     for e in events:
         if e.get("event") == "train":
             clock = min(clock, e["elapsed"])  # a resumed run whose clock went back counts from where it is now
-            tokens += e.get("tgt_tok_s", 0.0) * (e["elapsed"] - clock)
+            tokens += e["tgt_tokens"] if "tgt_tokens" in e else e.get("tgt_tok_s", 0.0) * (e["elapsed"] - clock)
             clock = e["elapsed"]
         elif e.get("event") == "valid" and "valid_nll" in e:  # a resumed run may validate a step again: the last
             points[e["step"]] = {"step": e["step"], "minutes": round(clock / 60, 2), "tokens": round(tokens),

@@ -256,7 +256,8 @@ class CompiledDecodeStep:
         if self.settled:
             self.uncompiled.add(family)
             return None
-        if len(self.runners) + len(self.sources) >= RECOMPILES:
+        compiled = len(self.runners) + len(self.sources)
+        if compiled >= RECOMPILES:
             self.failed = True
             log.warning("the compiled decoding step stops here: more than %d families of shapes met; the model's "
                         "own step runs from now on", RECOMPILES)
@@ -264,7 +265,7 @@ class CompiledDecodeStep:
         from torch._inductor import aoti_compile_and_package, aoti_load_package  # a second at start-up: when needed
 
         options = INDUCTOR_CPU if device.type == "cpu" else INDUCTOR
-        path = f"{self.folder.name}/family-{len(self.runners) + len(self.sources)}.pt2"
+        path = f"{self.folder.name}/family-{compiled}.pt2"
         with torch.no_grad(), warnings.catch_warnings():
             warnings.filterwarnings("ignore", "TypedStorage is deprecated")  # Inductor's own, as it times kernels
             program = torch.export.export(module.eval(), args, dynamic_shapes=shapes, strict=False)

@@ -271,9 +271,10 @@ class Trainer:
 
     def _log_progress(self, bar, stats: dict[str, float], window: dict[str, float]) -> None:
         tok_s = window["tokens"] / max(window["time"], 1e-9)
+        read = round(window["tokens"])  # the count itself: a rate times a clock rounded to 0.01 s loses fast steps
         window.update(tokens=0.0, time=0.0)
         fields = {"loss": round(stats["loss"], 4), "ppl": round(math.exp(min(stats["nll"], 50)), 2),
-                  "lr": stats["lr"], "tgt_tok_s": round(tok_s, 1), "precision": self.precision}
+                  "lr": stats["lr"], "tgt_tok_s": round(tok_s, 1), "tgt_tokens": read, "precision": self.precision}
         postfix = {"step": self.step, "loss": f"{stats['loss']:.3f}", "lr": f"{stats['lr']:.2e}", "tok/s": f"{tok_s:.0f}"}
         bar.set_postfix(postfix, refresh=False)
         self.log.write("train", step=self.step, elapsed=round(self.elapsed, 2), **fields)
