@@ -2134,9 +2134,9 @@ CLAIMS += [
 AXB = "2026-12-03-b/"
 
 
-def axb_ceiling(dtype: str, pick: Callable) -> Callable[[], float]:
-    """the least or greatest dtype / fp32 ratio of the host report's four large products"""
-    return lambda: pick(r[dtype] / r["fp32"] for r in get(f"{AXB}host.json:matmul_gflops")[:4])
+def host_ceiling(folder: str, dtype: str, pick: Callable) -> Callable[[], float]:
+    """the least or greatest dtype / fp32 ratio of a host report's four large products"""
+    return lambda: pick(r[dtype] / r["fp32"] for r in get(f"{folder}host.json:matmul_gflops")[:4])
 
 
 CLAIMS += [
@@ -2144,7 +2144,44 @@ CLAIMS += [
           "{:.2f}× / {:.2f}×", *[f"{AXB}decode_tiny_compiled_batch1.json:runs/beam{b}/ct2_int8/aiayn_{d}_compiled_speedup_median"
                                    for b in (1, 4) for d in ("bf16", "int8")]),
     claim("BENCHMARKS.md", "puts bf16 at {:.1f}–{:.1f}× fp32 and int8 at {:.1f}–{:.1f}× on the large products",
-          *[axb_ceiling(d, op) for d in ("bf16", "int8") for op in (min, max)]),
+          *[host_ceiling(AXB, d, op) for d in ("bf16", "int8") for op in (min, max)]),
+]
+
+# the same EPYC that evening: int8 weights for beam 4's four rows
+AXC = "2026-12-03-c/"
+AXC_AB = f"{AXC}int8-rows-ab/ab.json:runs/batch1_beam"
+AXC_CHAIN = f"{AXC}int8-kernels/chain.json:rows/"
+
+
+def axc_rounds(pick: Callable) -> Callable[[], float]:
+    """the least or greatest per-round ratio, rows 1 over rows 8, of beam 4's seconds in the A/B"""
+    return lambda: pick(a / b for a, b in zip(get(f"{AXC_AB}4/int8_rows1/seconds"), get(f"{AXC_AB}4/int8_rows8/seconds")))
+
+
+CLAIMS += [
+    claim("BENCHMARKS.md", "puts bf16 at {:.1f}–{:.1f}× fp32 and int8 at {:.1f}–{:.1f}× on the large products. Records, with "
+          "their commands, in `benchmarks/results/2026-12-03-c/`", *[host_ceiling(AXC, d, op) for d in ("bf16", "int8")
+                                                                     for op in (min, max)]),
+    claim("BENCHMARKS.md", "4 × 256 × 256 runs at {:.0f} GFLOP/s in bf16, {:.0f} in int8", f"{AXC}host.json:matmul_gflops/4/bf16",
+          f"{AXC}host.json:matmul_gflops/4/int8"),
+    claim("BENCHMARKS.md", "One sentence at beam 4: **{:.2f}×** with the int8 weights for its four rows ({:,.0f} against {:,.0f} "
+          "generated tokens/s; CTranslate2 int8 {:,.0f}; per round {:.2f}–{:.2f}×", f"{AXC_AB}4/rows8_over_rows1",
+          f"{AXC_AB}4/int8_rows8/median_tokens_per_s", f"{AXC_AB}4/int8_rows1/median_tokens_per_s",
+          f"{AXC_AB}4/ct2_int8/median_tokens_per_s", axc_rounds(min), axc_rounds(max)),
+    claim("BENCHMARKS.md", "greedy, the control (one row either way), {:.2f}× and the same outputs", f"{AXC_AB}1/rows8_over_rows1"),
+    claim("BENCHMARKS.md", "That four rows gain {:.2f}× from int8 weights", f"{AXC_AB}4/rows8_over_rows1"),
+    claim("BENCHMARKS.md", "CTranslate2 int8: greedy bf16 compiled {:.2f}×, int8 compiled {:.2f}×; beam 4 {:.2f}× / {:.2f}×. This run",
+          *[f"{AXC}decode_tiny_compiled_batch1.json:runs/beam{b}/ct2_int8/aiayn_{d}_compiled_speedup_median"
+            for b in (1, 4) for d in ("bf16", "int8")]),
+    claim("BENCHMARKS.md", "with int8 weights for beam 4's four rows (fba9f0d): int8 compiled greedy {:.2f}×, beam 4 {:.2f}× (bf16 "
+          "{:.2f}× / {:.2f}×)", *[f"{AXC}decode_tiny_compiled_batch1.json:runs/beam{b}/ct2_int8/aiayn_{d}_compiled_speedup_median"
+                                  for d in ("int8", "bf16") for b in (1, 4)]),
+    claim("BENCHMARKS.md", "`_weight_int8pack_mm` take {:.0f} us against {:.0f} for bf16 weights packed for oneDNN (fp32 {:,.0f})",
+          *[f"{AXC_CHAIN}1/{k}/us" for k in ("int8pack_mm", "bf16_packed", "fp32")]),
+    claim("BENCHMARKS.md", "(`torch._int_mm` with the rows padded to 17 {:.0f} us, bf16 packed {:.0f}, fbgemm's dynamic int8 {:.0f}, "
+          "`_weight_int8pack_mm` {:.0f})", *[f"{AXC_CHAIN}4/{k}/us" for k in ("int_mm_padded_17", "bf16_packed", "fbgemm_dynamic",
+                                                                               "int8pack_mm")]),
+    claim("BENCHMARKS.md", "on each call is the slowest ({:.0f})", f"{AXC_CHAIN}4/onednn_qlinear_u8/us"),
 ]
 
 @pytest.mark.parametrize("c", CLAIMS, ids=[_id(c) for c in CLAIMS])
