@@ -41,22 +41,27 @@ def dynamic(x, weight_t, weight_scale):
 
 
 compiled_dynamic = torch.compile(dynamic, dynamic=False)
+
+
+def timed(k: int, n: int, rows: int, w: torch.Tensor, q: torch.Tensor, scale: torch.Tensor) -> dict:
+    q_t, packed = q.t().contiguous(), torch.ops.mkldnn._reorder_linear_weight(w.bfloat16(), None)
+    x = torch.randn(rows, k).bfloat16()
+    xq = torch.randint(-127, 128, (rows, k), dtype=torch.int8)
+    exact = F.linear(x.float(), w)
+    return {"k": k, "n": n, "rows": rows,
+            "int_mm_alone": us(lambda: torch._int_mm(xq, q_t)),
+            "dynamic_int8_compiled": us(lambda: compiled_dynamic(x, q_t, scale)),
+            "bf16_packed": us(lambda: torch.ops.mkldnn._linear_pointwise(x, packed, None, "none", [], "")),
+            "int8_weights_bf16_rows": us(lambda: torch.ops.aten._weight_int8pack_mm(x, q, scale.bfloat16())),
+            "dynamic_max_error": round(float((compiled_dynamic(x, q_t, scale).float() - exact).abs().max()), 4)}
+
+
 out = {**provenance(None), "shapes": []}
 for k, n in [(256, 768), (256, 256), (256, 1024), (1024, 256), (256, 8000)]:
     w = torch.randn(n, k) / k ** 0.5
     scale = w.abs().amax(1) / 127
     q = (w / scale[:, None]).round().to(torch.int8)
-    q_t, packed = q.t().contiguous(), torch.ops.mkldnn._reorder_linear_weight(w.bfloat16(), None)
     for rows in (64, 256, 1024):
-        x = torch.randn(rows, k).bfloat16()
-        xq = torch.randint(-127, 128, (rows, k), dtype=torch.int8)
-        exact = F.linear(x.float(), w)
-        row = {"k": k, "n": n, "rows": rows,
-               "int_mm_alone": us(lambda: torch._int_mm(xq, q_t)),
-               "dynamic_int8_compiled": us(lambda: compiled_dynamic(x, q_t, scale)),
-               "bf16_packed": us(lambda: torch.ops.mkldnn._linear_pointwise(x, packed, None, "none", [], "")),
-               "int8_weights_bf16_rows": us(lambda: torch.ops.aten._weight_int8pack_mm(x, q, scale.bfloat16())),
-               "dynamic_max_error": round(float((compiled_dynamic(x, q_t, scale).float() - exact).abs().max()), 4)}
-        out["shapes"].append(row)
+        out["shapes"].append(row := timed(k, n, rows, w, q, scale))
         print(row, file=sys.stderr, flush=True)
 print(json.dumps(out, indent=1))
