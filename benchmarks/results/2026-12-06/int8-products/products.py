@@ -40,6 +40,7 @@ def dynamic(x, weight_t, weight_scale):
     return (torch._int_mm((x.float() / scale).round().to(torch.int8), weight_t).float() * scale * weight_scale).bfloat16()
 
 
+torch._dynamo.config.recompile_limit = 64  # one graph for each of the 15 shapes
 compiled_dynamic = torch.compile(dynamic, dynamic=False)
 
 

@@ -3,7 +3,7 @@ decode_throughput runs it, one thread, with Inductor's per-kernel timers on (``c
 After an untimed pass that compiles the family, the 64 benchmark sentences under ``torch.profiler``: self CPU time
 of each kernel and operator per decoding step (a step: one new token for the beam's rows), the 25 largest, and the
 search's wall time with and without the profiler. From the repository root:
-    python benchmarks/results/2026-12-06/step-profile/profile.py > benchmarks/results/2026-12-06/step-profile/profile.json
+    python benchmarks/results/2026-12-06/step-profile/step.py > benchmarks/results/2026-12-06/step-profile/step.json
 """
 import json
 import sys
