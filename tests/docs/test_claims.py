@@ -2205,6 +2205,68 @@ CLAIMS += [
     claim("BENCHMARKS.md", "on each call is the slowest ({:.0f})", f"{AXC_CHAIN}4/onednn_qlinear_u8/us"),
 ]
 
+# an EPYC of the same kind on 2026-12-06: the step's kernels, the projection on bf16, fbgemm
+AXD = "2026-12-06/"
+AXD_STEP = f"{AXD}step-profile/step.json:"
+AXD_AB = f"{AXD}projection-ab/ab.json:runs/batch1_beam"
+AXD_FB = f"{AXD}fbgemm/fbgemm.json:"
+AXD_SHAPES = ["256 x 768", "256 x 256", "256 x 1024", "1024 x 256", "256 x 8000"]  # fbgemm.json's eager order, by rows
+
+
+def axd_eager(rows_index: int, shape: int, way: str) -> str:
+    """fbgemm.json's eager time of product ``shape`` (AXD_SHAPES) at its ``rows_index``-th row count (1, 4, 64, 256)"""
+    return f"{AXD_FB}eager/{5 * rows_index + shape}/{way}"
+
+
+def axd_products(way: str, pick: Callable) -> Callable[[], float]:
+    """the least or greatest speed of ``way`` against packed bf16 over int8-products.json's shapes"""
+    return lambda: pick(r["bf16_packed"] / r[way] for r in get(f"{AXD}int8-products/products.json:shapes"))
+
+
+CLAIMS += [
+    claim("BENCHMARKS.md", "gives bf16 {:.0f}–{:.0f} GFLOP/s on the large products ({:.1f}–{:.1f}× fp32) against {:.0f}–{:.0f} on "
+          "2026-12-03, and int8 {:.1f}–{:.1f}× fp32",
+          lambda: min(r["bf16"] for r in get(f"{AXD}host.json:matmul_gflops")[:4]),
+          lambda: max(r["bf16"] for r in get(f"{AXD}host.json:matmul_gflops")[:4]),
+          host_ceiling(AXD, "bf16", min), host_ceiling(AXD, "bf16", max),
+          f"{AXC}host.json:matmul_gflops/0/bf16", f"{AXC}host.json:matmul_gflops/3/bf16",
+          host_ceiling(AXD, "int8", min), host_ceiling(AXD, "int8", max)),
+    claim("BENCHMARKS.md", "the 64 sentences one at a time, Inductor's per-kernel timers on): {:,.0f} us a step, {:.0f} of them in the "
+          "operators", f"{AXD_STEP}wall_us_per_step", f"{AXD_STEP}self_us_per_step_all"),
+    claim("BENCHMARKS.md", "each fused with what follows it) take {:.0f}% of that, and the output projection alone, fused with the "
+          "final layer norm, {:.0f} us ({:.0f}%); the log-softmax, fused with the decoding rules, the beam scores and the top-k's "
+          "block maxima, {:.0f} us; the self-attention's softmax {:.0f} us",
+          lambda: 100 * sum(e["self_us_per_step"] for e in get(f"{AXD_STEP}top") if "_weight_int8pack_mm" in e["name"])
+          / get(f"{AXD_STEP}self_us_per_step_all"),
+          f"{AXD_STEP}top/0/self_us_per_step", lambda: 100 * get(f"{AXD_STEP}top/0/share"),
+          f"{AXD_STEP}top/1/self_us_per_step", f"{AXD_STEP}top/6/self_us_per_step"),
+    claim("BENCHMARKS.md", "CTranslate2 int8 made {:,.0f} generated tokens/s to aiayn int8's {:,.0f} ({:.2f}×)",
+          f"{AXD_AB}4/ct2_int8/median_tokens_per_s", f"{AXD_AB}4/int8_all/median_tokens_per_s", f"{AXD_AB}4/int8_all_over_ct2_int8"),
+    claim("BENCHMARKS.md", "four rows of the 256 × 8,000 projection take {:.0f} us in packed bf16 against {:.0f} with the int8 weights",
+          axd_eager(1, 4, "bf16_packed"), axd_eager(1, 4, "int8_weights")),
+    claim("BENCHMARKS.md", "beam 4 {:.2f}× (greedy, the control, {:.2f}×)", f"{AXD_AB}4/proj_bf16_over_int8_all",
+          f"{AXD_AB}1/proj_bf16_over_int8_all"),
+    claim("BENCHMARKS.md", "the two cost the same ({:.0f} against {:.0f} us, `fbgemm.json`'s compiled tail)",
+          f"{AXD_FB}compiled/1/int8_weights_compiled", f"{AXD_FB}compiled/1/bf16_compiled"),
+    claim("BENCHMARKS.md", "the projection's four rows take {:.0f} us with it against {:.0f} with aiayn's int8 weights, and one row "
+          "{:.0f} against {:.0f}", axd_eager(1, 4, "fbgemm"), axd_eager(1, 4, "int8_weights"), axd_eager(0, 4, "fbgemm"),
+          axd_eager(0, 4, "int8_weights")),
+    claim("BENCHMARKS.md", "the step's tail (projection, log-softmax, top 4) takes {:.0f} us against {:.0f} with the int8 weights for "
+          "four rows, about a tenth of beam 4's step, and nothing for one row ({:.0f} against {:.0f})",
+          f"{AXD_FB}compiled/1/fbgemm_compiled", f"{AXD_FB}compiled/1/int8_weights_compiled",
+          f"{AXD_FB}compiled/0/fbgemm_compiled", f"{AXD_FB}compiled/0/int8_weights_compiled"),
+    claim("BENCHMARKS.md", "fbgemm runs tiny's 19 products a step in {:,.0f} and {:,.0f} us against {:,.0f} and {:,.0f} in packed bf16",
+          f"{AXD_FB}per_step/64/fbgemm", f"{AXD_FB}per_step/256/fbgemm", f"{AXD_FB}per_step/64/bf16_packed",
+          f"{AXD_FB}per_step/256/bf16_packed"),
+    claim("BENCHMARKS.md", "`torch._int_mm` alone is {:.1f}–{:.1f}× packed bf16 there", axd_products("int_mm_alone", min),
+          axd_products("int_mm_alone", max)),
+    claim("BENCHMARKS.md", "the whole dynamic product compiled by Inductor runs at {:.2f}–{:.2f}× packed bf16's speed",
+          axd_products("dynamic_int8_compiled", min), axd_products("dynamic_int8_compiled", max)),
+    claim("BENCHMARKS.md", "at most {:.1f}× on the products 64 a batch",
+          lambda: max(get(f"{AXD_FB}per_step/{r}/bf16_packed") / get(f"{AXD_FB}per_step/{r}/fbgemm") for r in (64, 256))),
+]
+
+
 @pytest.mark.parametrize("c", CLAIMS, ids=[_id(c) for c in CLAIMS])
 def test_figure_matches_its_results_file(c: Claim):
     figures = c.figures()
