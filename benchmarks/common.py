@@ -108,6 +108,20 @@ def interleave(fns: dict[str, Callable[[], object]], repeats: int, warmup: int =
     return times
 
 
+def us_per_call(f: Callable[[], object], calls: int, rounds: int = 7, warmup: int = 5) -> float:
+    """Median over ``rounds`` runs of ``calls`` calls of ``f`` (after ``warmup`` untimed), microseconds a call: for
+    kernels, too short to time one call at a time."""
+    for _ in range(warmup):
+        f()
+    runs = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for _ in range(calls):
+            f()
+        runs.append((time.perf_counter() - start) / calls * 1e6)
+    return statistics.median(runs)
+
+
 def median(xs: list[float]) -> float:
     return statistics.median(xs)
 

@@ -21,7 +21,7 @@ import torch.nn.functional as F
 
 sys.path.insert(0, ".")
 from aiayn.model.compiled import INDUCTOR_CPU  # noqa: E402
-from benchmarks.common import provenance  # noqa: E402
+from benchmarks.common import provenance, us_per_call  # noqa: E402
 
 torch.set_num_threads(1)
 torch.manual_seed(0)
@@ -41,15 +41,7 @@ def _(x, key, n):
 
 
 def us(f, n: int) -> float:
-    for _ in range(5):
-        f()
-    runs = []
-    for _ in range(7):
-        start = time.perf_counter()
-        for _ in range(n):
-            f()
-        runs.append((time.perf_counter() - start) / n * 1e6)
-    return round(statistics.median(runs), 1)
+    return round(us_per_call(f, n), 1)
 
 
 def layers(k: int, n: int):

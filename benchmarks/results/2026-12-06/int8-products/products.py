@@ -7,16 +7,14 @@ packed for oneDNN (aiayn's eager bf16 product), and the int8 weights with bf16 a
     python benchmarks/results/2026-12-06/int8-products/products.py > benchmarks/results/2026-12-06/int8-products/products.json
 """
 import json
-import statistics
 import sys
-import time
 import warnings
 
 import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, ".")
-from benchmarks.common import provenance  # noqa: E402
+from benchmarks.common import provenance, us_per_call  # noqa: E402
 
 torch.set_num_threads(1)
 torch.manual_seed(0)
@@ -24,15 +22,7 @@ warnings.filterwarnings("ignore")
 
 
 def us(f, n: int = 30) -> float:
-    for _ in range(5):
-        f()
-    runs = []
-    for _ in range(5):
-        start = time.perf_counter()
-        for _ in range(n):
-            f()
-        runs.append((time.perf_counter() - start) / n * 1e6)
-    return round(statistics.median(runs))
+    return round(us_per_call(f, n, rounds=5))
 
 
 def dynamic(x, weight_t, weight_scale):
