@@ -84,9 +84,10 @@ class Tail(torch.nn.Module):
 
 def compiled(rows: int) -> dict:
     x = torch.randn(rows, 256).bfloat16()
+    from torch._inductor import aoti_compile_and_package, aoti_load_package
+
     sides = {}
     for way in ("fbgemm", "int8_weights", "bf16"):
-        from torch._inductor import aoti_compile_and_package, aoti_load_package
         program = torch.export.export(Tail(way), (x,), strict=False)
         path = f"{tempfile.mkdtemp()}/tail.pt2"
         sides[f"{way}_compiled"] = aoti_load_package(aoti_compile_and_package(program, package_path=path,
