@@ -46,7 +46,8 @@ HOST_FLAGS = ("avx2", "fma", "avx512f", "avx512_bf16", "avx512_vnni", "avx_vnni"
 
 def host_report() -> dict:
     """What a speed figure ran on: CPU model, the instructions above that it has, threads, torch, what
-    ``auto`` picks on the CPU, and PyTorch's own reading of the SIMD level."""
+    ``auto`` picks on the CPU, PyTorch's own reading of the SIMD level, and whether the compiled int8 decoder
+    quantises its rows (``int8_activations``)."""
     import os
     import platform
 
@@ -57,7 +58,8 @@ def host_report() -> dict:
             "cpus": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
             "torch_threads": torch.get_num_threads(), "torch": torch.__version__,
             "torch_cpu_capability": torch.backends.cpu.get_cpu_capability(),
-            "auto_precision_cpu": resolve_precision("auto", torch.device("cpu"))}
+            "auto_precision_cpu": resolve_precision("auto", torch.device("cpu")),
+            "int8_compiled_rows": "int8" if int8_activations() else "bf16"}
 
 
 def _cpuinfo_lines() -> list[str]:
@@ -184,6 +186,9 @@ class PackedLinear(nn.Module):
 # Inside a compiled step, a product whose rows are fixed in its family (one sentence: the beam's rows) and at most
 # this many multiplies the int8 weights; None: as ``int8_rows`` finds for this CPU
 INT8_ROWS: int | None = None
+# Inside a compiled step, whether every int8 product quantises its rows too and multiplies int8 by int8 (oneDNN's
+# VNNI kernels, as CTranslate2 does); None: as ``int8_activations`` finds for this CPU
+INT8_ACTIVATIONS: bool | None = None
 
 
 def int8_rows() -> int:
@@ -196,29 +201,71 @@ def int8_rows() -> int:
     return 1 if "amx_bf16" in (cpu_flags() or set()) else 8
 
 
+def int8_activations() -> bool:
+    """Whether compiled int8 products take int8 rows (``Int8Linear``): ``INT8_ACTIVATIONS`` where set, else where the
+    CPU multiplies int8 with VNNI and has no AMX, where BENCHMARKS.md measured them faster than both the int8 weights
+    with bf16 rows and the packed bf16 copy at every shape and row count (2026-12-07); AMX keeps the rules measured
+    there, which this change was not."""
+    if INT8_ACTIVATIONS is not None:
+        return INT8_ACTIVATIONS
+    flags = cpu_flags() or set()
+    return "amx_bf16" not in flags and bool(flags & {"avx512_vnni", "avx_vnni"})
+
+
+def _quantized_ops():
+    """PyTorch's decomposed quantisation operators (``quantized_decomposed``), which Inductor's CPU passes fuse with
+    the product that follows into oneDNN's int8 linear; registered on import."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # torch.ao.quantization's deprecation notice
+        import torch.ao.quantization.fx._decomposed  # noqa: F401
+    return torch.ops.quantized_decomposed
+
+
 class Int8Linear(nn.Module):
     """``--dtype int8``'s linear layer for the compiled decoding step: int8 weights, one scale per output channel
-    (the values ``int8_model`` quantised), bf16 activations. Inside a compiled step a product of up to ``int8_rows()``
-    rows multiplies the int8 weights (half the bytes of bf16, which one row is bound by); a product of more, or of
-    rows that vary within the family, and every eager call, multiplies their bf16 copy, packed where oneDNN runs it
-    (the faster there: BENCHMARKS.md). Holding both, it takes more memory than ``--dtype bfloat16``'s layer."""
+    (the values ``int8_model`` quantised), bf16 activations. Inside a compiled step, where ``int8_activations()``,
+    each row is quantised to int8 (its own scale, symmetric: CTranslate2's scheme) and multiplied by the int8 weights
+    in oneDNN's u8 x s8 kernel, which Inductor builds from the dequantise-then-multiply form written here; else a
+    product of up to ``int8_rows()`` rows multiplies the int8 weights (half the bytes of bf16, which one row is bound
+    by); a product of more, or of rows that vary within the family, and every eager call, multiplies their bf16 copy,
+    packed where oneDNN runs it (the faster there: BENCHMARKS.md). Holding both, it takes more memory than
+    ``--dtype bfloat16``'s layer."""
 
     def __init__(self, weight: Tensor, scale: Tensor, bias: Tensor | None):
         super().__init__()
         self.register_buffer("weight_int8", weight.to(torch.int8))
         self.register_buffer("scale", scale.to(torch.bfloat16))
+        self.register_buffer("channel_scale", scale.float(), persistent=False)  # oneDNN's: float32
+        self.register_buffer("zero_points", torch.zeros(len(weight), dtype=torch.int64), persistent=False)
         copy = (weight.float() * scale.float()[:, None]).to(torch.bfloat16)
         bias = None if bias is None else bias.to(torch.bfloat16)
         self.rows = PackedLinear(copy, bias)
 
     def forward(self, x: Tensor) -> Tensor:
         rows = x.numel() // x.size(-1)  # a plain int where the family fixes it, else symbolic (never compared)
-        if torch.compiler.is_compiling() and x.dtype == torch.bfloat16 and (
-                rows == 1 if not isinstance(rows, int) else rows <= int8_rows()):
+        if not (torch.compiler.is_compiling() and x.dtype == torch.bfloat16):
+            return self.rows(x)
+        if int8_activations():
+            y = self._int8_by_int8(x.reshape(rows, -1))
+        elif rows == 1 if not isinstance(rows, int) else rows <= int8_rows():
             y = torch.ops.aten._weight_int8pack_mm(x.reshape(rows, -1), self.weight_int8, self.scale)
-            y = y.reshape(*x.shape[:-1], -1)
-            return y if self.rows.bias is None else y + self.rows.bias
-        return self.rows(x)
+        else:
+            return self.rows(x)
+        y = y.reshape(*x.shape[:-1], -1)
+        return y if self.rows.bias is None else y + self.rows.bias
+
+    def _int8_by_int8(self, x: Tensor) -> Tensor:
+        """(M, K) bf16 -> (M, N) bf16: each row quantised to [-127, 127] by its largest magnitude, stored unsigned
+        (+128, oneDNN's fast form) and dequantised with scale 1, so that the product's int32 sums times the weights'
+        scales come out, and each row's own scale is applied after."""
+        q = _quantized_ops()
+        x = x.float()
+        row_scale = x.abs().amax(-1, keepdim=True).clamp(min=torch.finfo(torch.float32).tiny) / 127
+        xq = ((x / row_scale).round() + 128).to(torch.uint8)
+        w = q.dequantize_per_channel.default(self.weight_int8, self.channel_scale, self.zero_points, 0, -128, 127,
+                                             torch.int8)
+        y = F.linear(q.dequantize_per_tensor.default(xq, 1.0, 128, 0, 255, torch.uint8), w)
+        return (y * row_scale).to(torch.bfloat16)
 
 
 def int8_compiled_model(model: nn.Module) -> nn.Module:

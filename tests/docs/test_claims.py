@@ -1351,7 +1351,7 @@ CLAIMS += [
           compile_seconds("after", min), compile_seconds("after", max), compile_seconds("before", min),
           compile_seconds("before", max)),
     claim("BENCHMARKS.md", "(Inductor's own products, attention as sums): one sentence at a time {:.2f}× / {:.2f}×, 64 a batch "
-          "{:.2f}× / {:.2f}× | no |", *[f"{ATAB}runs/batch{n}_beam{b}/int8_after_over_ct2_int8" for n in (1, 64) for b in (1, 4)]),
+          "{:.2f}× / {:.2f}× | yes with int8 rows", *[f"{ATAB}runs/batch{n}_beam{b}/int8_after_over_ct2_int8" for n in (1, 64) for b in (1, 4)]),
     claim("BENCHMARKS.md", "with Inductor's own products and attention as sums ([c082428](#bfloat16-on-a-cpu-with-bf16-"
           "instructions-issue-42-2026-11-27), 2026-11-29): one sentence at a time {:.2f}× / {:.2f}×, 64 a batch {:.2f}× / {:.2f}×;",
           *[f"{ATAB}runs/batch{n}_beam{b}/bf16_after_over_ct2_int8" for n in (1, 64) for b in (1, 4)]),
@@ -2106,10 +2106,10 @@ CLAIMS += [
           "{:.2f}×); one sentence at a time {:.2f}× / {:.2f}× (int8 weights {:.2f}× / {:.2f}×)",
           *[axt_dec(n, b, "ct2_int8", f"aiayn_{f}_compiled_speedup_median") for n in (64, 1) for f in ("bf16", "int8")
             for b in (1, 4)]),
-    claim("BENCHMARKS.md", "| 64 a batch: yes on the AMX Xeon, {:.2f}–{:.2f}× (2026-12-03);",
+    claim("BENCHMARKS.md", "; 64 a batch: yes on the AMX Xeon, {:.2f}–{:.2f}× (2026-12-03);",
           axt_dec(64, 1, "ct2_int8", "aiayn_bf16_compiled_speedup_median"),
           axt_dec(64, 4, "ct2_int8", "aiayn_bf16_compiled_speedup_median")),
-    claim("BENCHMARKS.md", "one sentence at a time: no ({:.2f}–{:.2f}× on the Xeon, {:.2f}–{:.2f}× on the EPYC) |",
+    claim("BENCHMARKS.md", "before them, and on the AMX Xeon, no ({:.2f}–{:.2f}× on the Xeon, {:.2f}–{:.2f}× on the EPYC);",
           axt_dec(1, 4, "ct2_int8", "aiayn_int8_compiled_speedup_median"),
           axt_dec(1, 1, "ct2_int8", "aiayn_int8_compiled_speedup_median"),
           "2026-12-03-c/night/decode_tiny_compiled_batch1.json:runs/beam4/ct2_int8/aiayn_bf16_compiled_speedup_median",
@@ -2266,6 +2266,64 @@ CLAIMS += [
           lambda: max(get(f"{AXD_FB}per_step/{r}/bf16_packed") / get(f"{AXD_FB}per_step/{r}/fbgemm") for r in (64, 256))),
 ]
 
+
+# the same kind of EPYC on 2026-12-07: int8 rows for the compiled int8 decoder
+AXG = "2026-12-07/"
+AXG_AB = f"{AXG}int8-activations-ab/ab.json:runs/batch"
+AXG_STEP = f"{AXG}int8-rows-products/products.json:per_step/"
+AXG_OUT = f"{AXG}outputs/compare.json:runs/"
+
+
+def axg_gflops(fmt: str, pick: Callable) -> Callable[[], float]:
+    """the least or greatest GFLOP/s of ``fmt`` over the host report's four large products"""
+    return lambda: pick(r[fmt] for r in get(f"{AXG}host.json:matmul_gflops")[:4])
+
+
+def axg_error(way: str, pick: Callable) -> Callable[[], float]:
+    """the least or greatest relative error of ``way`` over products.json's products"""
+    return lambda: pick(p["largest_error_over_largest_output"][way] for p in get(f"{AXG}int8-rows-products/products.json:products")
+                        if way in p["largest_error_over_largest_output"])
+
+
+def axg_row(family: str) -> list[Value]:
+    """the figures of the A/B table's row for ``family`` (batch and beam, as in ab.json's runs)"""
+    return [*[f"{AXG_AB}{family}/{k}/median_tokens_per_s" for k in ("rows_too", "weights", "bf16", "ct2_int8")],
+            f"{AXG_AB}{family}/rows_too_over_weights", f"{AXG_AB}{family}/rows_too_over_ct2_int8"]
+
+
+CLAIMS += [
+    claim("BENCHMARKS.md", "gives bf16 {:.0f}–{:.0f} GFLOP/s on the large products and int8 {:.0f}–{:.0f}.",
+          axg_gflops("bf16", min), axg_gflops("bf16", max), axg_gflops("int8", min), axg_gflops("int8", max)),
+    claim("BENCHMARKS.md", "one row {:.0f} with int8 rows against {:.0f} with the int8 weights and {:.0f} in bf16; four rows {:.0f} "
+          "against {:.0f} and {:.0f}; 64 rows {:,.0f} against {:,.0f} in bf16 ({:.2f}×)",
+          *[f"{AXG_STEP}{r}/{w}" for r in (1, 4) for w in ("rows_too", "int8_weights", "bf16")],
+          f"{AXG_STEP}64/rows_too", f"{AXG_STEP}64/bf16", lambda: get(f"{AXG_STEP}64/bf16") / get(f"{AXG_STEP}64/rows_too")),
+    claim("BENCHMARKS.md", "its largest error against the float64 product is {:.1%}–{:.1%} of the largest output, against "
+          "{:.1%}–{:.1%} for the int8 weights", axg_error("rows_too", min), axg_error("rows_too", max),
+          axg_error("int8_weights", min), axg_error("int8_weights", max)),
+    claim("BENCHMARKS.md", "| one sentence, beam 4 | {:,.0f} | {:,.0f} | {:,.0f} | {:,.0f} | {:.2f}× | {:.2f}× |", *axg_row("1_beam4")),
+    claim("BENCHMARKS.md", "| one sentence, greedy | {:,.0f} | {:,.0f} | {:,.0f} | {:,.0f} | {:.2f}× | {:.2f}× |", *axg_row("1_beam1")),
+    claim("BENCHMARKS.md", "| 64 a batch, beam 4 | {:,.0f} | {:,.0f} | {:,.0f} | {:,.0f} | {:.2f}× | {:.2f}× |", *axg_row("64_beam4")),
+    claim("BENCHMARKS.md", "| 64 a batch, greedy | {:,.0f} | {:,.0f} | {:,.0f} | {:,.0f} | {:.2f}× | {:.2f}× |", *axg_row("64_beam1")),
+    claim("BENCHMARKS.md", "64 a batch, beam 4 reaches {:.3f}× (the target's 1.5×, with no margin) and greedy {:.2f}×",
+          f"{AXG_AB}64_beam4/rows_too_over_ct2_int8", f"{AXG_AB}64_beam1/rows_too_over_ct2_int8"),
+    claim("BENCHMARKS.md", "differing from int8 as it was: {} of 64 at beam 4 one sentence at a time, {} greedy",
+          f"{AXG_AB}1_beam4/outputs_rows_too_differing_from_weights", f"{AXG_AB}1_beam1/outputs_rows_too_differing_from_weights"),
+    claim("BENCHMARKS.md", "the built-in test split, {:,} verses, beam 4): float32 {:.2f} BLEU; bf16 compiled {:.2f} ({:.1%} of outputs "
+          "identical to float32's); int8 compiled as it was {:.2f} ({:.1%}); with int8 rows {:.2f} ({:.1%}), {:.2f} BLEU against float32",
+          f"{AXG_OUT}float32/sentences", f"{AXG_OUT}float32/bleu",
+          *[f"{AXG_OUT}{k}/{f}" for k in ("bfloat16_compiled", "int8_compiled_weights", "int8_compiled_rows_too")
+            for f in ("bleu", "share_identical")], f"{AXG_OUT}int8_compiled_rows_too/bleu_minus_float32"),
+    claim("BENCHMARKS.md", "on the AVX-512 BF16 EPYC (2026-12-07), tiny: one sentence at a time greedy {:.2f}×, beam 4 {:.2f}×; 64 a "
+          "batch {:.2f}× / {:.2f}×", *[f"{AXG_AB}{b}/rows_too_over_ct2_int8" for b in ("1_beam1", "1_beam4", "64_beam1", "64_beam4")]),
+    claim("BENCHMARKS.md", "on the AVX-512 BF16 EPYC (2026-12-07): one sentence at a time greedy {:.2f}×, beam 4 {:.2f}× CTranslate2 "
+          "int8 (bf16 compiled {:.2f}× / {:.2f}×); 64 a batch greedy {:.2f}×, beam 4 {:.2f}× (bf16 compiled {:.2f}× / {:.2f}×)",
+          *[f"{AXG_AB}{n}_beam{m}/{k}_over_ct2_int8" for n in ("1", "64") for k in ("rows_too", "bf16") for m in (1, 4)]),
+    claim("BENCHMARKS.md", "one sentence at a time: yes with int8 rows on the AVX-512 BF16 EPYC ({:.2f}–{:.2f}×, 2026-12-07)",
+          f"{AXG_AB}1_beam4/rows_too_over_ct2_int8", f"{AXG_AB}1_beam1/rows_too_over_ct2_int8"),
+    claim("BENCHMARKS.md", "on the AVX-512 BF16 EPYC with int8 rows beam 4 at the target ({:.3f}×), greedy no ({:.2f}×)",
+          f"{AXG_AB}64_beam4/rows_too_over_ct2_int8", f"{AXG_AB}64_beam1/rows_too_over_ct2_int8"),
+]
 
 @pytest.mark.parametrize("c", CLAIMS, ids=[_id(c) for c in CLAIMS])
 def test_figure_matches_its_results_file(c: Claim):

@@ -238,11 +238,15 @@ def test_models_it_does_not_cover_are_left_alone():
     assert compilable(plain) and isinstance(compile_decoding(plain).decode_step, CompiledDecodeStep)
 
 
-def test_an_int8_model_keeps_its_int8_weights_and_its_steps_stay_within_bf16_rounding():
+@pytest.mark.parametrize("int8_rows_too", [False, True])
+def test_an_int8_model_keeps_its_int8_weights_and_its_steps_stay_within_bf16_rounding(monkeypatch, int8_rows_too):
     """--dtype int8 --compile: every linear layer keeps the int8 values and scales that int8_model quantised; one
     sentence at a time (one-row products on the int8 weights, in the compiled step) and three at a time (their bf16
-    copy) each step stays within bf16 rounding of the same weights run eagerly."""
+    copy), or with every product's rows quantised too (``int8_activations``), each step stays within bf16 rounding
+    of the same weights run eagerly."""
     from torch.ao.nn.quantized.dynamic import Linear as DynamicLinear
+
+    monkeypatch.setattr(precision, "INT8_ACTIVATIONS", int8_rows_too)
 
     quantised = dict(int8_model(small_transformer()).named_modules())
     compiled = compile_decoding(int8_model(small_transformer()))
@@ -271,6 +275,7 @@ def test_few_fixed_rows_multiply_the_int8_weights_more_or_varying_rows_their_bf1
     the float64 one of the dequantised weights within bf16's rounding."""
     torch.manual_seed(0)
     monkeypatch.setattr(precision, "INT8_ROWS", 4)
+    monkeypatch.setattr(precision, "INT8_ACTIVATIONS", False)
     weight = torch.randint(-127, 128, (24, 16), dtype=torch.int8)
     layer = Int8Linear(weight, torch.rand(24) / 100, torch.randn(24)).eval()
 
@@ -295,6 +300,48 @@ def test_how_many_rows_take_the_int8_weights_follows_the_cpu(monkeypatch):
         assert precision.int8_rows() == rows
     monkeypatch.setattr(precision, "INT8_ROWS", 2)
     assert precision.int8_rows() == 2
+
+
+def test_int8_rows_are_quantised_where_the_cpu_has_vnni_and_no_amx(monkeypatch):
+    """int8 x int8 products where VNNI multiplies int8 and there is no AMX (measured faster there), not with AMX
+    (not measured there) nor without VNNI, and what the user set over all three."""
+    for flags, rows_too in (({"avx512_bf16", "avx512_vnni"}, True), ({"avx2", "avx_vnni"}, True),
+                            ({"avx512_vnni", "amx_bf16", "amx_int8"}, False), ({"avx2", "fma"}, False), (None, False)):
+        monkeypatch.setattr(precision, "cpu_flags", lambda flags=flags: flags)
+        assert precision.int8_activations() is rows_too
+    monkeypatch.setattr(precision, "INT8_ACTIVATIONS", True)
+    assert precision.int8_activations()
+
+
+def test_int8_rows_make_an_int8_by_int8_product_that_inductor_hands_to_onednn(monkeypatch):
+    """With ``int8_activations``, the exported product quantises each row by its own largest magnitude (so a row's
+    product never depends on another row's values), equals the float64 product of the row-quantised inputs and the
+    dequantised weights within float32 rounding, and Inductor rewrites it into oneDNN's int8 linear (its pattern
+    matched: the form written here is the one its CPU passes recognise)."""
+    from torch._dynamo.utils import counters
+    from torch._inductor import aoti_compile_and_package, aoti_load_package
+
+    from aiayn.model.compiled import INDUCTOR
+
+    monkeypatch.setattr(precision, "INT8_ACTIVATIONS", True)
+    torch.manual_seed(0)
+    weight, scale = torch.randint(-127, 128, (24, 16), dtype=torch.int8), torch.rand(24) / 100
+    layer = Int8Linear(weight, scale, torch.randn(24)).eval()
+    x = torch.randn(3, 1, 16).to(torch.bfloat16)
+    x[1] *= 100  # a row far larger than the others
+    xd = x.double().reshape(3, 16)
+    row_scale = xd.abs().amax(-1, keepdim=True) / 127
+    quantised = (xd / row_scale).round() * row_scale
+    expected = quantised @ (weight.double() * scale.double()[:, None]).T + layer.rows.bias.double()
+    counters.clear()
+    with torch.no_grad():
+        program = torch.export.export(layer, (x,), strict=False)
+        for y in (program.module()(x), aoti_load_package(aoti_compile_and_package(program, inductor_configs=INDUCTOR))(x)):
+            assert y.dtype == torch.bfloat16 and y.shape == (3, 1, 24)
+            assert torch.allclose(y.double().reshape(3, 24), expected, rtol=0.01, atol=0.01 * float(expected.abs().max()))
+    assert counters["inductor"]["qlinear_weight_prepack_matcher_count"] == 1
+    alone = torch.export.export(layer, (x[:1],), strict=False).module()(x[:1])
+    assert torch.equal(alone, program.module()(x)[:1])  # its row's own scale: the same alone as beside a larger row
 
 
 def test_a_served_translator_compiles_on_request(trained):

@@ -75,7 +75,8 @@ def run(args: argparse.Namespace) -> None:
     print(f"CPU: {report['cpu']} ({report['cpus']} usable, torch uses {report['torch_threads']} threads)")
     print(f"instructions: {' '.join(report['instructions']) or 'none of ' + ', '.join(['AVX2', 'AVX-512', 'AMX'])}")
     print(f"torch {report['torch']}, kernels for {report['torch_cpu_capability']}; "
-          f"--precision auto picks {report['auto_precision_cpu']} on this CPU")
+          f"--precision auto picks {report['auto_precision_cpu']} on this CPU; --dtype int8 --compile multiplies "
+          f"{report['int8_compiled_rows']} rows by its int8 weights")
     for row in report.get("matmul_gflops", []):
         ratios = {f: row[f] / row["fp32"] for f in ("bf16", "int8") if row.get(f) and row.get("fp32")}
         cells = "  ".join(f"{f} {row[f]:7.1f}" if row.get(f) else f"{f}    n/a" for f in ("fp32", "bf16", "int8"))

@@ -47,8 +47,8 @@ LINEAGE = True
 # --compile's help, for every command that takes it (translate, evaluate, serve)
 HELP = ("compile the decoder's step for this machine (torch.export and AOTInductor; needs a C++ compiler): faster per "
         "sentence once compiled, which takes tens of seconds on a CPU (it times its kernels) at the first sentences and "
-        "again at the first of a new beam size or batch kind; with --dtype int8 the int8 weights stay and the "
-        "activations are bfloat16 (BENCHMARKS.md measures it)")
+        "again at the first of a new beam size or batch kind; with --dtype int8 the int8 weights stay, and the "
+        "activations are bfloat16, or int8 too where the CPU has VNNI and no AMX (BENCHMARKS.md measures it)")
 
 log = logging.getLogger("aiayn")
 
