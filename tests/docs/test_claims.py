@@ -277,13 +277,13 @@ CLAIMS: list[Claim] = [
           ms("digits: pixel_attention"), ms("superres: superres"), ms("rnnsearch-reverse: alignment"),
           ms("parsing: parse")),
     # README: the capability table
-    claim("README.md", "test BLEU **{:.2f}** with beam 4 on the last 5 checkpoints averaged (chrF {:.2f})",
+    claim("docs/capabilities.md", "test BLEU **{:.2f}** with beam 4 on the last 5 checkpoints averaged (chrF {:.2f})",
           "quality.json:scores/beam4_average_last_5/bleu", "quality.json:scores/beam4_average_last_5/chrf"),
-    claim("README.md", "test NLL {:.3f} nats/token against {:.3f} with absolute positions; {:.3f} against {:.3f} "
+    claim("docs/capabilities.md", "test NLL {:.3f} nats/token against {:.3f} with absolute positions; {:.3f} against {:.3f} "
           "beyond the training length",
           "music.json:results/relative/test_nll_per_token", "music.json:results/absolute/test_nll_per_token",
           "music.json:results/relative/nll_second_half", "music.json:results/absolute/nll_second_half"),
-    claim("README.md", "relative attention at L = 4,096: **{:.2f}×** fused full attention's peak memory",
+    claim("docs/capabilities.md", "relative attention at L = 4,096: **{:.2f}×** fused full attention's peak memory",
           "long_sequences.json:rows/7/memory_vs_full"),
     claim("BENCHMARKS.md", "relative attention at L = 4,096 takes {:.2f}× fused full attention's memory (target 1.5×) "
           "and {:.2f}× its time", "long_sequences.json:rows/7/memory_vs_full", "long_sequences.json:rows/7/time_vs_full"),
@@ -293,7 +293,7 @@ CLAIMS: list[Claim] = [
           "long_sequences.json:rows/6/time_vs_full",
           "long_sequences.json:rows/7/extra_mib", "long_sequences.json:rows/7/memory_vs_full",
           "long_sequences.json:rows/7/time_vs_full"),
-    claim("README.md", "parallel 5ths **{:.2f}×** Bach's rate and 8ves **{:.1f}×** (the limit: 3×); **{:.0%}** end by "
+    claim("docs/capabilities.md", "parallel 5ths **{:.2f}×** Bach's rate and 8ves **{:.1f}×** (the limit: 3×); **{:.0%}** end by "
           "themselves",
           ratio(f"{SHIPPED}/parallel_5ths_per_100q/pooled", f"{BACH}/parallel_5ths_per_100q/pooled"),
           ratio(f"{SHIPPED}/parallel_8ves_per_100q/pooled", f"{BACH}/parallel_8ves_per_100q/pooled"),
@@ -326,17 +326,17 @@ CLAIMS: list[Claim] = [
     claim("docs/images.md", "self-attention {:.2f} (", "table1.json:slopes/self_attention/time_all"),
     claim("docs/images.md", "GRU {:.2f};", "table1.json:slopes/recurrent/time_all"),
     claim("docs/images.md", "restricted (local, r = 64) {:.2f};", "table1.json:slopes/restricted/time_all"),
-    claim("README.md", "RNNsearch **{:.0f}–{:.0f}** at every length from 5 to 80 words, while RNNencdec falls from "
+    claim("docs/capabilities.md", "RNNsearch **{:.0f}–{:.0f}** at every length from 5 to 80 words, while RNNencdec falls from "
           "{:.0f} to {:.1f}",
           bins(BOT, "rnnsearch", min), bins(BOT, "rnnsearch", max),
           bins(BOT, "rnnencdec", lambda b: b[0]), bins(BOT, "rnnencdec", lambda b: b[-1])),
-    claim("README.md", "quartering d_k costs **{:.1f}** dev BLEU against the same-seed base, the mean of two seeds; "
+    claim("docs/capabilities.md", "quartering d_k costs **{:.1f}** dev BLEU against the same-seed base, the mean of two seeds; "
           "d_model 128 {:.1f}, two seeds", lambda: -t3_mean_vs_base("B-dk16")(), lambda: -t3_mean_vs_base("C-d128")()),
     claim("docs/reproductions.md", "quartering d_k costs {:.2f} BLEU on the mean of two seeds ({:.2f} and {:.2f}) and "
           "d_model 128 {:.2f} ({:.2f} and {:.2f})", lambda: -t3_mean_vs_base("B-dk16")(), t3_vs_base("B-dk16", -1),
           lambda: get(f"{T3}:tiny-seed2/bleu") - get(f"{T3}:B-dk16-s2/bleu"), lambda: -t3_mean_vs_base("C-d128")(),
           t3_vs_base("C-d128", -1), lambda: get(f"{T3}:tiny-seed2/bleu") - get(f"{T3}:C-d128-s2/bleu")),
-    claim("README.md", "dropout 0 goes the opposite way (+{:.1f}, two seeds) and learned positions lose {:.1f} (two "
+    claim("docs/capabilities.md", "dropout 0 goes the opposite way (+{:.1f}, two seeds) and learned positions lose {:.1f} (two "
           "seeds) where the paper saw no change", t3_mean_vs_base("D-drop0"), lambda: -t3_mean_vs_base("E-learned")()),
     claim("docs/reproductions.md", "dropout 0 clears it on the mean of two\n  seeds ({:+.2f} with seed 1, {:+.2f} with "
           "seed 2: {:+.2f} against a margin of {:.2f})", t3_vs_base("D-drop0"),
@@ -373,10 +373,10 @@ CLAIMS: list[Claim] = [
                          ("E-learned", "learned positions")]],
     claim("docs/reproductions.md", "40–49 words it loses {:.1f} BLEU, {:.0f}% of its score", recurrent_encdec_drop,
           recurrent_encdec_loss),
-    claim("README.md", "greedy: **{:,} of {:,}** test lines identical to aiayn's",
+    claim("docs/capabilities.md", "greedy: **{:,} of {:,}** test lines identical to aiayn's",
           "export_agreement.json:results/greedy/ct2/identical_to_aiayn", "export_agreement.json:lines"),
-    claim("README.md", "largest \\|logit difference\\| {:.1e}", cuda_fp32_max),
-    claim("README.md", *SPEED, everywhere=True),
+    claim("docs/capabilities.md", "largest \\|logit difference\\| {:.1e}", cuda_fp32_max),
+    claim("docs/capabilities.md", *SPEED, everywhere=True),
     # README and docs/benchmarks.md: "In short"
     claim("README.md", *TRAINING, everywhere=True),
     claim("docs/benchmarks.md", *TRAINING, everywhere=True),
@@ -488,7 +488,7 @@ BF16_CLAIMS += [
           f"{QH['bf16']}:scores/beam4_average_last_5/bleu", f"{QH['bf16']}:scores/beam4_average_last_5/chrf"),
     *[claim("BENCHMARKS.md", f"| {p} | " + " | ".join(["{:.4f}"] * 5) + " |",
             *[f"{SAME}:steps/{step}/{p}/valid_loss" for step in (500, 1000, 1500, 2000, 2500)]) for p in ("fp32", "bf16")],
-    claim("README.md", "(2026-11-29): tiny **{:.2f}×** aiayn fp32; an hour side by side (2026-11-27): test BLEU **{:.2f}** "
+    claim("docs/capabilities.md", "(2026-11-29): tiny **{:.2f}×** aiayn fp32; an hour side by side (2026-11-27): test BLEU **{:.2f}** "
           "against {:.2f}", tp("tiny", "bucketed", "aiayn:bf16", "speedup_over_aiayn_fp32", day="2026-11-29/"),
           f"{QH['bf16']}:scores/beam4_average_last_5/bleu", f"{QH['fp32']}:scores/beam4_average_last_5/bleu"),
     claim("docs/translation.md", "(on the AVX-512 BF16 EPYC: {:.2f}× fp32 for tiny, 2026-11-29)",
@@ -713,7 +713,7 @@ CLAIMS.append(claim("docs/reproductions.md", "its dev BLEU {:.2f} at 2,000 updat
                     "{:+.2f}, {:+.2f} and {:+.2f} BLEU\nfrom the base (margins ±{:.2f}, ±{:.2f} and ±{:.2f})",
                     *[f"{T3B_D2}/curve/{i}/bleu" for i in range(3)], f"{T3B_D2}/valid_ppl", f"{T3B2}/valid_ppl",
                     *[t3b_two_seeds(T3B_D, T3B_D2, i) for i in range(3)], *[t3b_margin(i, seeds=2) for i in range(3)]))
-CLAIMS.append(claim("README.md", "8,000 updates (`aiayn experiment table3_budget`, two seeds), dropout 0 turns round to "
+CLAIMS.append(claim("docs/capabilities.md", "8,000 updates (`aiayn experiment table3_budget`, two seeds), dropout 0 turns round to "
                     "**−{:.1f}**", lambda: -t3b_two_seeds(T3B_D, T3B_D2, 2)()))
 T3B_C2 = "docs/experiments/table3_budget/results.json:C-N2-s2"
 CLAIMS.append(claim("docs/reproductions.md", "seed 2 leads its base by {:+.2f} BLEU at 2,000\nupdates, {:+.2f} at 4,000 "
@@ -727,7 +727,7 @@ CLAIMS.append(claim("docs/reproductions.md", "seed 2\nfalls behind its base by {
                     "on the mean of the two it is {:+.2f}, {:+.2f} and {:+.2f}",
                     *[lambda i=i: get(f"{T3B_E2}/curve/{i}/bleu") - get(f"{T3B2}/curve/{i}/bleu") for i in range(3)],
                     f"{T3B_E2}/valid_ppl", f"{T3B2}/valid_ppl", *[t3b_two_seeds(T3B_E, T3B_E2, i) for i in range(3)]))
-CLAIMS.append(claim("README.md", "while learned positions fall further behind (−{:.1f})",
+CLAIMS.append(claim("docs/capabilities.md", "while learned positions fall further behind (−{:.1f})",
                     lambda: -t3b_two_seeds(T3B_E, T3B_E2, 2)()))
 
 DX = "docs/experiments/distillation/results.json"
@@ -946,7 +946,7 @@ CLAIMS += [
           lambda: get(served_c(1, "requests_per_s")) / get(served_c(0, "requests_per_s"))),
     claim("BENCHMARKS.md", "Its peak RSS was {:.0f} MiB against\n{:.0f} for the eager bf16 server",
           f"{SERVEC}server_peak_rss_mib/aiayn:bfloat16:compiled", f"{SERVEC}server_peak_rss_mib/aiayn:bfloat16"),
-    claim("README.md", "one sentence at a time in bf16: **{:.2f}×** the eager bf16 decoder (greedy), still {:.2f}× "
+    claim("docs/capabilities.md", "one sentence at a time in bf16: **{:.2f}×** the eager bf16 decoder (greedy), still {:.2f}× "
           "CTranslate2 int8", lambda: 1 / get(d28(DC[1], 1, "aiayn_bf16_compiled", "aiayn_bf16_speedup_median")),
           ratio(d28(DC[1], 1, "aiayn_bf16_compiled"), d28(DC[1], 1, "ct2_int8"))),
     claim("BENCHMARKS.md", "CTranslate2 int8 is still {:.1f}× as fast one sentence\nat a time",
@@ -962,7 +962,7 @@ CLAIMS += [
             ratio(f"{SERVEC2}levels/{i + 1}/requests_per_s", f"{SERVEC2}levels/{i}/requests_per_s"),
             ratio(f"{SERVEC2}levels/{i + 1}/requests_per_s", f"{SERVEC2}levels/{i + 2}/requests_per_s"))
       for i, clients in ((0, 1), (3, 8), (6, 32))],
-    claim("README.md", "served (`aiayn serve --compile`), **{:.2f}–{:.2f}×** the eager bf16 server at 1 to 32 clients",
+    claim("docs/capabilities.md", "served (`aiayn serve --compile`), **{:.2f}–{:.2f}×** the eager bf16 server at 1 to 32 clients",
           lambda: min(get(f"{SERVEC2}levels/{i + 1}/requests_per_s") / get(f"{SERVEC2}levels/{i}/requests_per_s")
                       for i in (0, 3, 6)),
           lambda: max(get(f"{SERVEC2}levels/{i + 1}/requests_per_s") / get(f"{SERVEC2}levels/{i}/requests_per_s")
@@ -1071,7 +1071,7 @@ CLAIMS += [
       for label, key in [("float32", "float32"), ("bfloat16", "bfloat16"), ("bfloat16, compiled", "bfloat16_compiled"),
                          ("int8", "int8"), ("int8, compiled", "int8_compiled")]],
     claim("BENCHMARKS.md", "int8 compiled is within {:.2f} BLEU of float32 at both beam sizes", int8_bleu_gap),
-    claim("README.md", "with `--dtype int8` (its int8 weights kept, bf16 activations): **{:.2f}×** the bf16 compiled step "
+    claim("docs/capabilities.md", "with `--dtype int8` (its int8 weights kept, bf16 activations): **{:.2f}×** the bf16 compiled step "
           "({:.2f}× CTranslate2 int8), BLEU within {:.2f} of float32",
           f"{D29}decode_tiny_compiled_batch1.json:runs/beam1/aiayn_bf16_compiled/aiayn_int8_compiled_speedup_median",
           f"{D29}decode_tiny_compiled_batch1.json:runs/beam1/ct2_int8/aiayn_int8_compiled_speedup_median", int8_bleu_gap),
@@ -1096,7 +1096,7 @@ CLAIMS += [
           "{:.2f}× / {:.2f}× at 32, peak RSS {:,.0f} / {:,.0f} MiB against {:,.0f} / {:,.0f}",
           *[i8s_served(q, i) for i in (0, 3, 6) for q in (1, 2)],
           *[f"{I8S}quiet_{q}.json:server_peak_rss_mib/aiayn:{e}:compiled" for e in ("int8", "bfloat16") for q in (1, 2)]),
-    claim("README.md", "served on a 60-update student {:.2f}–{:.2f}× the bf16 compiled server",
+    claim("docs/capabilities.md", "served on a 60-update student {:.2f}–{:.2f}× the bf16 compiled server",
           lambda: min(i8s_served(q, i)() for i in (0, 3, 6) for q in (1, 2)),
           lambda: max(i8s_served(q, i)() for i in (0, 3, 6) for q in (1, 2))),
     claim("BENCHMARKS.md", "the slowest of a system's five rounds took up to {:.2f}× its fastest in this run",
@@ -1199,7 +1199,7 @@ CLAIMS += [
           "3-hour teacher: {:.2f}, {:.2f} above)", f"{DB3}/student_greedy/bleu", dgap3("student_greedy", "baseline_greedy"),
           f"{DB3}/student_greedy/speedup_vs_teacher_beam4", "distill_strong_teacher.json:systems/student_greedy/bleu",
           distill_gain),
-    claim("README.md", "distillation adds **{:.2f} BLEU** over the same student trained 60 minutes on the references "
+    claim("docs/capabilities.md", "distillation adds **{:.2f} BLEU** over the same student trained 60 minutes on the references "
           "({:.2f} against {:.2f}, greedy), at {:.2f}× the teacher's beam-4 speed", dgap3("student_greedy", "baseline_greedy"),
           f"{DB3}/student_greedy/bleu", f"{DB3}/baseline_greedy/bleu", f"{DB3}/student_greedy/speedup_vs_teacher_beam4"),
 ]
@@ -1310,9 +1310,9 @@ CLAIMS += [
     claim("BENCHMARKS.md", "last 5 checkpoints averaged **{:.2f}** (chrF {:.2f}),\n{:.2f} on the best checkpoint, {:.2f} greedy",
           f"{QA}:scores/beam4_average_last_5/bleu", f"{QA}:scores/beam4_average_last_5/chrf", f"{QA}:scores/beam4/bleu",
           f"{QA}:scores/greedy/bleu"),
-    claim("README.md", "one hour on the AVX2 EPYC in float32: test BLEU **{:.2f}** with beam 4 on the last 5 checkpoints "
+    claim("docs/capabilities.md", "one hour on the AVX2 EPYC in float32: test BLEU **{:.2f}** with beam 4 on the last 5 checkpoints "
           "averaged (chrF {:.2f})", "quality.json:scores/beam4_average_last_5/bleu", "quality.json:scores/beam4_average_last_5/chrf"),
-    claim("README.md", "one hour on the AVX-512 BF16 EPYC in bf16 (2026-11-29): **{:.2f}** (chrF {:.2f})",
+    claim("docs/capabilities.md", "one hour on the AVX-512 BF16 EPYC in bf16 (2026-11-29): **{:.2f}** (chrF {:.2f})",
           f"{QA}:scores/beam4_average_last_5/bleu", f"{QA}:scores/beam4_average_last_5/chrf"),
     claim("BENCHMARKS.md", "moved little after 6,500 updates: {:.2f} there, {:.2f} at the end",
           f"{QA}:validation_curve/12/valid_bleu", f"{QA}:validation_curve/-1/valid_bleu"),
@@ -1355,7 +1355,7 @@ CLAIMS += [
     claim("BENCHMARKS.md", "with Inductor's own products and attention as sums ([c082428](#bfloat16-on-a-cpu-with-bf16-"
           "instructions-issue-42-2026-11-27), 2026-11-29): one sentence at a time {:.2f}× / {:.2f}×, 64 a batch {:.2f}× / {:.2f}×;",
           *[f"{ATAB}runs/batch{n}_beam{b}/bf16_after_over_ct2_int8" for n in (1, 64) for b in (1, 4)]),
-    claim("README.md", "the bf16 compiled step is **{:.2f}×** as fast again one sentence at a time greedy ({:.2f}× at beam 4; "
+    claim("docs/capabilities.md", "the bf16 compiled step is **{:.2f}×** as fast again one sentence at a time greedy ({:.2f}× at beam 4; "
           "{:.2f}× and {:.2f}× CTranslate2 int8), unchanged at 64 a batch, for {:.0f}–{:.0f} s of compiling",
           f"{ATAB}runs/batch1_beam1/bf16_after_over_before", f"{ATAB}runs/batch1_beam4/bf16_after_over_before",
           f"{ATAB}runs/batch1_beam1/bf16_after_over_ct2_int8", f"{ATAB}runs/batch1_beam4/bf16_after_over_ct2_int8",
@@ -1467,7 +1467,7 @@ CLAIMS += [
     claim("docs/reproductions.md", "RNNsearch's BLEU is flat from 10 to 49 words ({:.2f}–{:.2f} and {:.2f}–{:.2f})",
           *[lambda s=s, pick=pick: pick(b["bleu"] for b in get(f"{RF}rnnsearch-s{s}/by_length") if 10 <= b["lo"] < 50)
             for s in (1, 2) for pick in (min, max)]),
-    claim("README.md", "test BLEU **{:.2f} / {:.2f}** against RNNsearch {:.2f} / {:.2f} at the last checkpoint ({:.2f} / "
+    claim("docs/capabilities.md", "test BLEU **{:.2f} / {:.2f}** against RNNsearch {:.2f} / {:.2f} at the last checkpoint ({:.2f} / "
           "{:.2f} at the trainer's best: the recurrent models overfit within their 3 hours) and RNNencdec {:.2f} / {:.2f}",
           *[f"{RF}{n}/bleu" for n in RF_RUNS[:4]], f"{RF}rnnsearch-s1/at_best/bleu", f"{RF}rnnsearch-s2/at_best/bleu",
           *[f"{RF}{n}/bleu" for n in RF_RUNS[4:]]),
@@ -1579,7 +1579,7 @@ CLAIMS += [
           *[f"{DT29}beam{b}/aiayn_{d}_compiled/outputs_differing_from_float32" for d in ("int8", "bf16") for b in (1, 4)]),
     claim("BENCHMARKS.md", "(int8 compiled, one sentence at a time: {:.2f}× / {:.2f}×);",
           *[f"{DT29}beam{b}/ct2_int8/aiayn_int8_compiled_speedup_median" for b in (1, 4)]),
-    claim("README.md", "since 9135f6e (the step compiled ahead of time by AOTInductor, no `torch.compile` guards per call) "
+    claim("docs/capabilities.md", "since 9135f6e (the step compiled ahead of time by AOTInductor, no `torch.compile` guards per call) "
           "**{:.2f}×** as fast again one sentence at a time greedy ({:.2f}× at beam 4; {:.2f}× and {:.2f}× CTranslate2 int8)",
           *[f"{AOAB}runs/batch1_beam{b}/bf16_after_over_{k}" for k in ("before", "ct2_int8") for b in (1, 4)]),
     claim("BENCHMARKS.md", "with the step compiled ahead of time ([9135f6e](#bfloat16-on-a-cpu-with-bf16-instructions-issue-42-"
@@ -1832,7 +1832,7 @@ AX_CLAIMS = [
     claim("BENCHMARKS.md", "Tiny's epoch then has {} shapes instead of {}, for {:.1%} more padded tokens ({:.3f} padded per real "
           "token against {:.3f}", lambda: epoch_shapes(8), lambda: epoch_shapes(1), lambda: padding(8) / padding(1) - 1,
           lambda: padding(8), lambda: padding(1)),
-    claim("README.md", "on the AMX Xeon (2026-12-02), whole epochs of tiny with the batches padded to shapes that repeat: "
+    claim("docs/capabilities.md", "on the AMX Xeon (2026-12-02), whole epochs of tiny with the batches padded to shapes that repeat: "
           "**{:.2f}×** float32 ({:.2f}× before), dev BLEU after 2,000 updates within Table 3's float32 seeds ({:.2f})",
           lambda: epoch_tok_s("bf16_x8_1024")() / epoch_tok_s("fp32_x1")(),
           lambda: epoch_tok_s("bf16_x1_aiayn")() / epoch_tok_s("fp32_x1")(),
@@ -1860,7 +1860,7 @@ AX_CLAIMS = [
     claim("BENCHMARKS.md", "The outputs differ from float32 as before ({} and {} of 64, random weights)",
           ax_dec(1, "aiayn_bf16_compiled", "outputs_differing_from_float32", file="decode_tiny_bf16_compiled"),
           ax_dec(4, "aiayn_bf16_compiled", "outputs_differing_from_float32", file="decode_tiny_bf16_compiled")),
-    claim("README.md", "on the AMX Xeon (2026-12-02), 64 sentences a batch, **{:.2f}×** CTranslate2 int8 greedy and {:.2f}× at "
+    claim("docs/capabilities.md", "on the AMX Xeon (2026-12-02), 64 sentences a batch, **{:.2f}×** CTranslate2 int8 greedy and {:.2f}× at "
           "beam 4 ({:.2f}× greedy with `--dtype int8`), one sentence at a time {:.2f}× and {:.2f}×",
           ax_dec(1, "ct2_int8", "aiayn_bf16_compiled_speedup_median", file="decode_tiny_bf16_compiled"),
           ax_dec(4, "ct2_int8", "aiayn_bf16_compiled_speedup_median", file="decode_tiny_bf16_compiled"),
@@ -2364,7 +2364,7 @@ CLAIMS += [
           axg_share(lambda op: "gemm_" in op and op.startswith("graph_1")), lambda: 100 * get(f"{AXG_PROF}top_ops/0/share"),
           f"{AXG_PROF}top_ops/0/us_per_call", lambda: sum(o["calls"] for o in get(f"{AXG_PROF}top_ops") if "qlinear" in o["op"]),
           axg_share(lambda op: "qlinear" in op), axg_share(lambda op: "__softmax_" in op), axg_share(lambda op: "log_softmax" in op)),
-    claim("README.md", "with its rows in int8 too: **{:.2f}×** CTranslate2 int8 one sentence at a time at beam 4 ({:.2f}× greedy), "
+    claim("docs/capabilities.md", "with its rows in int8 too: **{:.2f}×** CTranslate2 int8 one sentence at a time at beam 4 ({:.2f}× greedy), "
           "{:.2f}× at 64 a batch ({:.2f}× greedy), test BLEU {:.2f} below float32's",
           *[f"{AXG_AB}{b}/rows_too_over_ct2_int8" for b in ("1_beam4", "1_beam1", "64_beam4", "64_beam1")],
           lambda: -get(f"{AXG_OUT}int8_compiled_rows_too/bleu_minus_float32")),
