@@ -186,8 +186,8 @@ class PackedLinear(nn.Module):
 # Inside a compiled step, a product whose rows are fixed in its family (one sentence: the beam's rows) and at most
 # this many multiplies the int8 weights; None: as ``int8_rows`` finds for this CPU
 INT8_ROWS: int | None = None
-# Inside a compiled step, whether every int8 product quantises its rows too and multiplies int8 by int8 (oneDNN's
-# VNNI kernels, as CTranslate2 does); None: as ``int8_activations`` finds for this CPU
+# Inside a compiled step, whether every int8 product quantises its rows too and multiplies int8 by int8 (VNNI, as
+# CTranslate2 does); None: as ``int8_activations`` finds for this CPU
 INT8_ACTIVATIONS: bool | None = None
 
 
@@ -214,7 +214,7 @@ def int8_activations() -> bool:
 
 def _quantized_ops():
     """PyTorch's decomposed quantisation operators (``quantized_decomposed``), which Inductor's CPU passes fuse with
-    the product that follows into oneDNN's int8 linear; registered on import."""
+    the product that follows into one int8 linear; registered on import."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # torch.ao.quantization's deprecation notice
         import torch.ao.quantization.fx._decomposed  # noqa: F401
@@ -225,7 +225,8 @@ class Int8Linear(nn.Module):
     """``--dtype int8``'s linear layer for the compiled decoding step: int8 weights, one scale per output channel
     (the values ``int8_model`` quantised), bf16 activations. Inside a compiled step, where ``int8_activations()``,
     each row is quantised to int8 (its own scale, symmetric: CTranslate2's scheme) and multiplied by the int8 weights
-    in oneDNN's u8 x s8 kernel, which Inductor builds from the dequantise-then-multiply form written here; else a
+    in a u8 x s8 kernel (oneDNN's, or with ``max_autotune`` Inductor's own), which Inductor builds from the
+    dequantise-then-multiply form written here; else a
     product of up to ``int8_rows()`` rows multiplies the int8 weights (half the bytes of bf16, which one row is bound
     by); a product of more, or of rows that vary within the family, and every eager call, multiplies their bf16 copy,
     packed where oneDNN runs it (the faster there: BENCHMARKS.md). Holding both, it takes more memory than
